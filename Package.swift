@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Expo1900",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "expo1900", targets: ["expo1900"]),
+        .library(name: "ExpoCatalog", targets: ["ExpoCatalog"]),
+        .library(name: "ExpoSite", targets: ["ExpoSite"]),
+        .library(name: "ExpoServer", targets: ["ExpoServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "ExpoCatalog",
+            resources: [.copy("Resources/DefaultCatalog")]
+        ),
+        .target(
+            name: "ExpoSite",
+            dependencies: [
+                "ExpoCatalog",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(
+            name: "ExpoServer",
+            dependencies: [
+                "ExpoSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
+            name: "expo1900",
+            dependencies: [
+                "ExpoCatalog", "ExpoSite", "ExpoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ExpoCatalogTests", dependencies: ["ExpoCatalog"]),
+        .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite"]),
+        .testTarget(
+            name: "ExpoServerTests",
+            dependencies: [
+                "ExpoServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "expo1900Tests", dependencies: ["expo1900"]),
+    ]
+)

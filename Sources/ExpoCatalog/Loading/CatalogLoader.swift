@@ -1,0 +1,112 @@
+import Foundation
+
+/// Loads a catalog folder into a `Catalog`, collecting every problem on the way.
+public enum CatalogLoader {
+    /// The language of the unsuffixed files, as in the seed apps.
+    public static let primaryLanguage = Language.korean
+
+    /// The catalog that ships with the guide.
+    public static func loadDefault() throws(CatalogError) -> Catalog {
+        guard let url = defaultCatalogURL else { throw .defaultCatalogMissing }
+        return try load(at: url)
+    }
+
+    public static var defaultCatalogURL: URL? {
+        Bundle.module.url(forResource: "DefaultCatalog", withExtension: nil)
+    }
+
+    /// Loads the folder at `url`. Warnings end up in `Catalog.diagnostics`; any error
+    /// throws `CatalogError.invalid` with every diagnostic found, so that a report can list
+    /// them all at once.
+    public static func load(at url: URL) throws(CatalogError) -> Catalog {
+        let path = url.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .notFound(path: path)
+        }
+        guard isFolder.boolValue else { throw .notACatalog(path: path) }
+        let folder = CatalogFolder(url: url)
+        let primaryFiles = DataFile.allCases.map { $0.fileName(nil) }
+        guard primaryFiles.contains(where: folder.contains) else { throw .notACatalog(path: path) }
+
+        var diagnostics: [Diagnostic] = []
+        let primary = loadPrimary(folder, diagnostics: &diagnostics)
+        var translations: [Edition] = []
+        if let primary {
+            for language in translationLanguages(in: folder) {
+                translations.append(loadTranslation(language, of: primary, folder, diagnostics: &diagnostics))
+            }
+        }
+        var images: [String: CatalogImage] = [:]
+        if let primary {
+            for name in ["poster", "flag"] + primary.exhibits.map(\.id) where Exhibit.isSafeID(name) {
+                if let image = ImageFinder.find(name, in: folder, diagnostics: &diagnostics) {
+                    images[name] = image
+                } else {
+                    diagnostics.append(Diagnostic(.warning, file: "\(name).*", "no image (\(name).svg, .png, .jpg or .webp); a placeholder is shown"))
+                }
+            }
+        }
+
+        guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw .invalid(path: path, diagnostics: diagnostics)
+        }
+        return Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
+    }
+
+    private static func loadPrimary(_ folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> Edition? {
+        let expositionFile = DataFile.exposition.fileName(nil)
+        let itemsFile = DataFile.items.fileName(nil)
+        var expositionReader = FieldReader(file: expositionFile)
+        var itemsReader = FieldReader(file: itemsFile)
+        var exposition: Exposition?
+        var exhibits: [Exhibit]?
+        switch folder.readJSON(expositionFile) {
+        case let .success(json): exposition = ExpositionDecoder.decode(json, reader: &expositionReader)
+        case let .failure(diagnostic): diagnostics.append(diagnostic)
+        }
+        switch folder.readJSON(itemsFile) {
+        case let .success(json): exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
+        case let .failure(diagnostic): diagnostics.append(diagnostic)
+        }
+        diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
+        guard let exposition, let exhibits else { return nil }
+        return Edition(language: primaryLanguage, exposition: exposition, exhibits: exhibits)
+    }
+
+    private static func loadTranslation(_ language: Language, of primary: Edition, _ folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> Edition {
+        var exposition = primary.exposition
+        var exhibits = primary.exhibits
+        let expositionFile = DataFile.exposition.fileName(language)
+        let itemsFile = DataFile.items.fileName(language)
+        var expositionReader = FieldReader(file: expositionFile)
+        var itemsReader = FieldReader(file: itemsFile)
+        let note = "the \(primaryLanguage.englishName) texts are used for \(language.englishName)"
+        if folder.contains(expositionFile) {
+            switch folder.readJSON(expositionFile) {
+            case let .success(json):
+                exposition = ExpositionDecoder.translate(json, from: exposition, primaryLanguage: primaryLanguage, reader: &expositionReader)
+            case let .failure(diagnostic): diagnostics.append(diagnostic)
+            }
+        } else {
+            expositionReader.warn(at: "", "missing; \(note)")
+        }
+        if folder.contains(itemsFile) {
+            switch folder.readJSON(itemsFile) {
+            case let .success(json):
+                exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage, reader: &itemsReader)
+            case let .failure(diagnostic): diagnostics.append(diagnostic)
+            }
+        } else {
+            itemsReader.warn(at: "", "missing; \(note)")
+        }
+        diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
+        return Edition(language: language, exposition: exposition, exhibits: exhibits)
+    }
+
+    /// Languages with at least one suffixed data file, by code.
+    private static func translationLanguages(in folder: CatalogFolder) -> [Language] {
+        let languages = folder.fileNames.compactMap { DataFile.parse($0)?.language }
+        return Set(languages).subtracting([primaryLanguage]).sorted()
+    }
+}

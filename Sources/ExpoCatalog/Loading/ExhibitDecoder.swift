@@ -1,0 +1,76 @@
+/// Turns `items.json` (and its translations) into exhibits, checking the ids that become URLs.
+enum ExhibitDecoder {
+    static func decode(_ json: JSONValue, reader: inout FieldReader) -> [Exhibit]? {
+        guard case let .array(entries) = json else {
+            reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
+            return nil
+        }
+        var exhibits: [Exhibit] = []
+        var firstIndexOfID: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let place = "[\(index)]"
+            guard case .object = entry else {
+                reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
+                continue
+            }
+            let fallbackID = "exhibit-\(index + 1)"
+            let id = reader.text(entry, "image_name", at: place, fallback: fallbackID,
+                                 because: "; the exhibit gets the id \"\(fallbackID)\"")
+            if !Exhibit.isSafeID(id) {
+                reader.fail(at: "\(place).image_name", "\"\(id)\" is not a safe id: use only letters, digits, - and _")
+            } else if let first = firstIndexOfID[id] {
+                reader.fail(at: "\(place).image_name", "\"\(id)\" is already the id of [\(first)]; ids must be unique")
+            } else {
+                firstIndexOfID[id] = index
+            }
+            exhibits.append(Exhibit(
+                id: id,
+                name: reader.text(entry, "name", at: place, fallback: ""),
+                shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
+                description: reader.text(entry, "desc", at: place, fallback: "")))
+        }
+        return exhibits
+    }
+
+    /// A translation, matched to the primary exhibits by id. Entries with an unknown or
+    /// repeated id are ignored with a warning; exhibits without an entry keep the primary text.
+    static func translate(_ json: JSONValue, from primary: [Exhibit], primaryLanguage: Language, reader: inout FieldReader) -> [Exhibit] {
+        guard case let .array(entries) = json else {
+            reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
+            return primary
+        }
+        let primaryIDs = Set(primary.map(\.id))
+        var entryByID: [String: (index: Int, entry: JSONValue)] = [:]
+        for (index, entry) in entries.enumerated() {
+            let place = "[\(index)]"
+            guard case .object = entry else {
+                reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
+                continue
+            }
+            guard case let .success(id) = FieldReader.text(entry, "image_name") else {
+                reader.warn(at: "\(place).image_name", "missing or not text; the entry cannot be matched and is ignored")
+                continue
+            }
+            if let earlier = entryByID[id] {
+                reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier.index)]; this entry is ignored")
+            } else if !primaryIDs.contains(id) {
+                reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
+            } else {
+                entryByID[id] = (index, entry)
+            }
+        }
+        let note = "; the \(primaryLanguage.englishName) text is used"
+        return primary.map { exhibit in
+            guard let (index, entry) = entryByID[exhibit.id] else {
+                reader.warn(at: "", "no entry for \"\(exhibit.id)\"\(note)")
+                return exhibit
+            }
+            let place = "[\(index)]"
+            return Exhibit(
+                id: exhibit.id,
+                name: reader.text(entry, "name", at: place, fallback: exhibit.name, because: note),
+                shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
+                description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note))
+        }
+    }
+}

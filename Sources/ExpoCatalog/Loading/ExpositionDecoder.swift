@@ -1,0 +1,32 @@
+/// Turns `exposition_universelle_1900.json` (and its translations) into an `Exposition`.
+enum ExpositionDecoder {
+    /// The primary file: a missing or mistyped field gets an empty text or 0 and a warning.
+    static func decode(_ json: JSONValue, reader: inout FieldReader) -> Exposition? {
+        guard case .object = json else {
+            reader.fail(at: "", "expected an object { \"title\": …, \"visitors\": … } at the top level, found \(json.kindDescription)")
+            return nil
+        }
+        return Exposition(
+            title: reader.text(json, "title", at: "", fallback: ""),
+            visitors: reader.count(json, "visitors", at: "", fallback: 0),
+            location: reader.text(json, "location", at: "", fallback: ""),
+            duration: reader.text(json, "duration", at: "", fallback: ""),
+            description: reader.text(json, "description", at: "", fallback: ""))
+    }
+
+    /// A translation: each missing text falls back to the primary one, with a warning. The
+    /// visitor count is a number, not text; the primary one always stands.
+    static func translate(_ json: JSONValue, from primary: Exposition, primaryLanguage: Language, reader: inout FieldReader) -> Exposition {
+        guard case .object = json else {
+            reader.fail(at: "", "expected an object { \"title\": …, \"visitors\": … } at the top level, found \(json.kindDescription)")
+            return primary
+        }
+        let note = "; the \(primaryLanguage.englishName) text is used"
+        return Exposition(
+            title: reader.text(json, "title", at: "", fallback: primary.title, because: note),
+            visitors: primary.visitors,
+            location: reader.text(json, "location", at: "", fallback: primary.location, because: note),
+            duration: reader.text(json, "duration", at: "", fallback: primary.duration, because: note),
+            description: reader.text(json, "description", at: "", fallback: primary.description, because: note))
+    }
+}

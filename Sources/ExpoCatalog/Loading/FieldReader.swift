@@ -1,0 +1,74 @@
+/// Reads one field of a JSON object and records what went wrong instead of failing: the
+/// seed apps' lesson is that a missing key or a `null` must never take the guide down.
+struct FieldReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    enum Problem: Error {
+        case missing, null, wrongType(expected: String, found: String)
+
+        var description: String {
+            switch self {
+            case .missing: "missing"
+            case .null: "null"
+            case let .wrongType(expected, found): "expected \(expected), found \(found)"
+            }
+        }
+    }
+
+    static func text(_ object: JSONValue, _ key: String) -> Result<String, Problem> {
+        switch object[key] {
+        case nil: .failure(.missing)
+        case .null?: .failure(.null)
+        case let .string(text)?: .success(text)
+        case let other?: .failure(.wrongType(expected: "text", found: other.kindDescription))
+        }
+    }
+
+    static func count(_ object: JSONValue, _ key: String) -> Result<Int, Problem> {
+        let expected = "a whole number of 0 or more"
+        switch object[key] {
+        case nil: return .failure(.missing)
+        case .null?: return .failure(.null)
+        case let .integer(value)?:
+            return value >= 0 ? .success(value) : .failure(.wrongType(expected: expected, found: String(value)))
+        case let .number(value)?:
+            guard value >= 0, value < 9.0e18, value.rounded() == value else {
+                return .failure(.wrongType(expected: expected, found: String(value)))
+            }
+            return .success(Int(value))
+        case let other?: return .failure(.wrongType(expected: expected, found: other.kindDescription))
+        }
+    }
+
+    /// The text at `key`, or `fallback` with a warning at `place.key`.
+    mutating func text(_ object: JSONValue, _ key: String, at place: String, fallback: String, because note: String = "") -> String {
+        switch Self.text(object, key) {
+        case let .success(text): return text
+        case let .failure(problem):
+            warn(at: "\(place).\(key)", problem.description + note)
+            return fallback
+        }
+    }
+
+    mutating func count(_ object: JSONValue, _ key: String, at place: String, fallback: Int, because note: String = "") -> Int {
+        switch Self.count(object, key) {
+        case let .success(value): return value
+        case let .failure(problem):
+            warn(at: "\(place).\(key)", problem.description + note)
+            return fallback
+        }
+    }
+
+    mutating func warn(at place: String, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, file: file, place: place, message))
+    }
+
+    mutating func fail(at place: String, _ message: String) {
+        diagnostics.append(Diagnostic(.error, file: file, place: place, message))
+    }
+}

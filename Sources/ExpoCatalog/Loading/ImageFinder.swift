@@ -1,0 +1,31 @@
+import Foundation
+
+/// Finds an image's files by name in a catalog folder: `jikji.svg`, or `jikji.png` with
+/// optional `jikji@2x.png` and `jikji@3x.png` (any of svg, webp, png, jpg, jpeg).
+enum ImageFinder {
+    static let scaleSuffixes: [(suffix: String, scale: Int)] = [("", 1), ("@2x", 2), ("@3x", 3)]
+
+    /// The image, or nil when no file carries the name. Unreadable files are left out with
+    /// a warning.
+    static func find(_ name: String, in folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        let extensionsByLowercasedFile = Dictionary(grouping: folder.fileNames) { $0.lowercased() }
+        var variants: [ImageVariant] = []
+        for (suffix, scale) in scaleSuffixes {
+            for (ext, format) in ImageFormat.extensions {
+                let wanted = "\(name)\(suffix).\(ext)"
+                // The name must match exactly (ids are case-sensitive); the extension may be in any case.
+                guard let fileName = extensionsByLowercasedFile[wanted.lowercased()]?
+                    .first(where: { $0.hasPrefix("\(name)\(suffix).") }) else { continue }
+                guard case let .success(bytes) = folder.read(fileName) else {
+                    diagnostics.append(Diagnostic(.warning, file: fileName, "cannot be read; left out"))
+                    continue
+                }
+                variants.append(ImageVariant(file: fileName, format: format, scale: scale, data: Data(bytes)))
+                break
+            }
+            // A vector image serves every scale.
+            if variants.first?.format == .svg { break }
+        }
+        return variants.isEmpty ? nil : CatalogImage(name: name, variants: variants)
+    }
+}

@@ -1,0 +1,29 @@
+/// Everything the guide shows, loaded once and never changed: the text in each language,
+/// the images, and the warnings met while loading.
+public struct Catalog: Sendable {
+    /// The primary edition (the language of the unsuffixed files).
+    public var primary: Edition
+    /// The other languages, ordered by code.
+    public var translations: [Edition]
+    public var images: [String: CatalogImage]
+    /// Warnings only: a catalog with errors is never built.
+    public var diagnostics: [Diagnostic]
+
+    public init(primary: Edition, translations: [Edition], images: [String: CatalogImage], diagnostics: [Diagnostic]) {
+        self.primary = primary
+        self.translations = translations
+        self.images = images
+        self.diagnostics = diagnostics
+    }
+
+    public var editions: [Edition] { [primary] + translations }
+
+    public var languages: [Language] { editions.map(\.language) }
+
+    /// The edition in `language`, or the primary one when the catalog lacks that language.
+    public func edition(_ language: Language) -> Edition {
+        translations.first { $0.language == language } ?? primary
+    }
+
+    public var exhibitCount: Int { primary.exhibits.count }
+}

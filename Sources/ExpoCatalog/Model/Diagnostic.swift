@@ -1,0 +1,27 @@
+/// A problem found in a catalog, with the file and the place in it.
+/// Warnings leave the catalog servable (a default stands in); errors do not.
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case warning, error
+    }
+
+    public var severity: Severity
+    /// The file, relative to the catalog folder (`items.json`).
+    public var file: String
+    /// Where in the file: a key path (`[3].short_desc`, `.visitors`) or `:line:column`;
+    /// empty when the message is about the whole file.
+    public var place: String
+    public var message: String
+
+    public init(_ severity: Severity, file: String, place: String = "", _ message: String) {
+        self.severity = severity
+        self.file = file
+        self.place = place
+        self.message = message
+    }
+
+    /// `items.json[3].short_desc: missing`
+    public var location: String { file + place }
+
+    public var description: String { "\(location): \(message)" }
+}

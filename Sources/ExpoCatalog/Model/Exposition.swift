@@ -1,0 +1,16 @@
+/// The exposition as `exposition_universelle_1900.json` describes it, in one language.
+public struct Exposition: Sendable, Equatable {
+    public var title: String
+    public var visitors: Int
+    public var location: String
+    public var duration: String
+    public var description: String
+
+    public init(title: String, visitors: Int, location: String, duration: String, description: String) {
+        self.title = title
+        self.visitors = visitors
+        self.location = location
+        self.duration = duration
+        self.description = description
+    }
+}

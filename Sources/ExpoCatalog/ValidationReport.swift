@@ -1,0 +1,45 @@
+import Foundation
+
+/// What `expo1900 validate` prints and the exit status it ends with, worked out without
+/// printing so that it can be tested.
+public struct ValidationReport: Sendable {
+    /// One line per diagnostic, then the summary; for standard output.
+    public var lines: [String]
+    /// The one line for standard error when the path is not a catalog at all.
+    public var failure: String?
+    /// 0: the catalog can be served; 1: it cannot (or, when strict, it has warnings);
+    /// 2: the path does not exist or is not a catalog.
+    public var exitStatus: Int32
+
+    public init(loading result: Result<Catalog, CatalogError>, strict: Bool) {
+        switch result {
+        case let .success(catalog):
+            let warnings = catalog.diagnostics.count
+            lines = catalog.diagnostics.map(Self.line)
+            lines.append([
+                Self.count(catalog.exhibitCount, "exhibit"),
+                Self.count(catalog.languages.count, "language"),
+                Self.count(0, "error"),
+                Self.count(warnings, "warning"),
+            ].joined(separator: ", "))
+            exitStatus = strict && warnings > 0 ? 1 : 0
+        case let .failure(.invalid(_, diagnostics)):
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            lines = diagnostics.map(Self.line)
+            lines.append("\(Self.count(errors, "error")), \(Self.count(diagnostics.count - errors, "warning")): the catalog cannot be served")
+            exitStatus = 1
+        case let .failure(error):
+            lines = []
+            failure = error.description
+            exitStatus = 2
+        }
+    }
+
+    static func line(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.severity.rawValue): \(diagnostic.description)"
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
