@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Expo1900: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expo1900",
+        abstract: "A guide to the 1900 Paris Exposition and the Korean Empire's pavilion.",
+        subcommands: [Summary.self, Validate.self],
+        defaultSubcommand: Summary.self)
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import ExpoCatalog
+import Foundation
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Report every problem in a catalog.",
+        discussion: """
+            Exit status: 0 when the catalog can be served, 1 when it cannot (with --strict, \
+            also when it has warnings), 2 when PATH does not exist or is not a catalog.
+            """)
+
+    @Argument(help: "The catalog folder (default: the catalog that ships with the guide).")
+    var path: String?
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    func run() throws {
+        let report = ValidationReport(loading: CatalogSource(path: path).load(), strict: strict)
+        for line in report.lines { print(line) }
+        if let failure = report.failure { printError(failure) }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `expo1900 validate` end to end: what it prints and the exit status a script sees.
+@Suite struct ValidateCommandTests {
+    @Test func theDefaultCatalogPassesStrictValidation() throws {
+        let result = try CommandRunner.run(["validate", "--strict"])
+        #expect(result.standardOutput == "13 exhibits, 2 languages, 0 errors, 0 warnings\n")
+        #expect(result.standardError == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func aCatalogWithAnErrorExitsOneAndNamesTheFileAndPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"title": "T", "visitors": 1, "location": "L", "duration": "D", "description": "d"}"#.utf8)
+            .write(to: folder.appendingPathComponent("exposition_universelle_1900.json"))
+        try Data("[\n  {\"image_name\": \"a\",\n  }\n]".utf8).write(to: folder.appendingPathComponent("items.json"))
+        let result = try CommandRunner.run(["validate", folder.path])
+        #expect(result.standardOutput.hasPrefix("error: items.json:3:3: malformed JSON: unexpected '}', expected a key in quotes\n"))
+        #expect(result.standardOutput.hasSuffix("1 error, 0 warnings: the catalog cannot be served\n"))
+        #expect(!result.standardOutput.contains("Fatal error"))
+        #expect(result.status == 1)
+    }
+
+    @Test func aPathThatDoesNotExistExitsTwoWithOneLine() throws {
+        let result = try CommandRunner.run(["validate", "/nonexistent/catalog"])
+        #expect(result.standardError == "/nonexistent/catalog: no such file or folder\n")
+        #expect(result.standardOutput == "")
+        #expect(result.status == 2)
+    }
+
+    @Test func aFolderThatIsNotACatalogExitsTwo() throws {
+        let result = try CommandRunner.run(["validate", FileManager.default.temporaryDirectory.path])
+        #expect(result.standardError.hasSuffix("not a catalog (a catalog is a folder with items.json and exposition_universelle_1900.json)\n"))
+        #expect(result.status == 2)
+    }
+}
