@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Expo1900",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "expo1900", targets: ["expo1900"]),
         .library(name: "ExpoCatalog", targets: ["ExpoCatalog"]),
@@ -20,12 +20,14 @@ let package = Package(
             name: "ExpoCatalog",
             resources: [.copy("Resources/DefaultCatalog")]
         ),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ExpoSite",
             dependencies: [
-                "ExpoCatalog",
+                "ExpoCatalog", "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            resources: [.copy("Resources/Templates"), .copy("Resources/Assets")]
         ),
         .target(
             name: "ExpoServer",
@@ -41,12 +43,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ExpoCatalogTests", dependencies: ["ExpoCatalog"]),
-        .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite"]),
+        .target(name: "ExpoTestSupport", dependencies: ["ExpoCatalog"], path: "Tests/ExpoTestSupport"),
+        .testTarget(name: "ExpoCatalogTests", dependencies: ["ExpoCatalog", "ExpoTestSupport"]),
+        .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite", "ExpoTestSupport"]),
         .testTarget(
             name: "ExpoServerTests",
             dependencies: [
-                "ExpoServer",
+                "ExpoServer", "ExpoTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import ExpoTestSupport
 import Testing
 @testable import ExpoCatalog
 

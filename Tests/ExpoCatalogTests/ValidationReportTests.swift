@@ -1,3 +1,4 @@
+import ExpoTestSupport
 import Testing
 @testable import ExpoCatalog
 

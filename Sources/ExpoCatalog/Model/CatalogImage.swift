@@ -10,6 +10,17 @@ public struct CatalogImage: Sendable, Equatable {
         self.name = name
         self.variants = variants.sorted { $0.scale < $1.scale }
     }
+
+    /// The size at which the image is laid out (CSS pixels): a variant's pixels divided by
+    /// its scale.
+    public var displaySize: ImageSize? {
+        for variant in variants {
+            if let size = variant.pixelSize {
+                return ImageSize(width: size.width / variant.scale, height: size.height / variant.scale)
+            }
+        }
+        return nil
+    }
 }
 
 /// One file of an image: its bytes as read when the catalog loaded, so that serving and
@@ -21,12 +32,16 @@ public struct ImageVariant: Sendable, Equatable {
     /// 1, 2 or 3: the device pixel ratio the file is drawn for.
     public var scale: Int
     public var data: Data
+    /// The size in pixels of the file itself (not divided by its scale), when its header
+    /// could be read.
+    public var pixelSize: ImageSize?
 
     public init(file: String, format: ImageFormat, scale: Int, data: Data) {
         self.file = file
         self.format = format
         self.scale = scale
         self.data = data
+        self.pixelSize = ImageSize.read([UInt8](data.prefix(262_144)), format: format)
     }
 }
 

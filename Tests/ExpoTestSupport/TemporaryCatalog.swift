@@ -1,11 +1,11 @@
+import ExpoCatalog
 import Foundation
-@testable import ExpoCatalog
 
 /// A catalog folder written by a test into its own temporary directory, removed on deinit.
-final class TemporaryCatalog {
-    let url: URL
+public final class TemporaryCatalog {
+    public let url: URL
 
-    init(_ files: [String: String] = [:]) throws {
+    public init(_ files: [String: String] = [:]) throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("expo1900-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -16,18 +16,18 @@ final class TemporaryCatalog {
         try? FileManager.default.removeItem(at: url)
     }
 
-    func write(_ name: String, _ content: String) throws {
+    public func write(_ name: String, _ content: String) throws {
         try write(name, Data(content.utf8))
     }
 
-    func write(_ name: String, _ data: Data) throws {
+    public func write(_ name: String, _ data: Data) throws {
         let fileURL = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: fileURL)
     }
 
     /// The seed apps' exposition file, exactly in their format.
-    static let seedExposition = """
+    public static let seedExposition = """
         {
         \t"title":"파리 만국박람회 1900(L'Exposition de Paris 1900)",
         \t"visitors":48130300,
@@ -37,7 +37,7 @@ final class TemporaryCatalog {
         }
         """
 
-    static let seedItems = """
+    public static let seedItems = """
         [
         \t{
         \t\t"name":"직지심체요절",
@@ -54,10 +54,10 @@ final class TemporaryCatalog {
         ]
         """
 
-    static let tinySVG = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#
+    public static let tinySVG = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#
 
     /// A complete, warning-free catalog in Korean only: the seed files and every image.
-    static func seed(extra: [String: String] = [:]) throws -> TemporaryCatalog {
+    public static func seed(extra: [String: String] = [:]) throws -> TemporaryCatalog {
         var files = [
             "exposition_universelle_1900.json": seedExposition,
             "items.json": seedItems,
@@ -70,7 +70,7 @@ final class TemporaryCatalog {
 
 extension TemporaryCatalog {
     /// Loads the folder while this object, and so the folder, is still alive.
-    func load() throws -> Catalog {
+    public func load() throws -> Catalog {
         try CatalogLoader.load(at: url)
     }
 }

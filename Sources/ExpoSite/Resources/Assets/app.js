@@ -1,0 +1,31 @@
+// Expo1900's optional enhancements. Every page works without this file.
+
+// Screens slide forward by default (a push). Going up the hierarchy (exhibit → list →
+// main) slides the other way, as a navigation controller pops; both pages of a
+// cross-document view transition must agree, so both mark it.
+(function () {
+  "use strict";
+
+  function depth(url) {
+    return new URL(url, location.href).pathname.split("/").filter(Boolean).length;
+  }
+
+  function markBack(transition, fromURL, toURL) {
+    if (transition && fromURL && toURL && depth(toURL) < depth(fromURL)) {
+      transition.types.add("back");
+    }
+  }
+
+  window.addEventListener("pageswap", function (event) {
+    if (event.activation && event.activation.entry) {
+      markBack(event.viewTransition, location.href, event.activation.entry.url);
+    }
+  });
+
+  window.addEventListener("pagereveal", function (event) {
+    var activation = window.navigation && window.navigation.activation;
+    if (activation && activation.from && activation.entry) {
+      markBack(event.viewTransition, activation.from.url, activation.entry.url);
+    }
+  });
+})();

@@ -1,0 +1,26 @@
+import ExpoCatalog
+
+/// The site's addresses. Pages live in folders (`/items/jikji/`) so that a static host
+/// serves them as `index.html` without a redirect; the primary language sits at the root
+/// and every other under its code (`/en/items/`).
+struct Routes: Sendable {
+    let primary: Language
+    let basePath: String
+
+    /// A page's path within the site, as the server and the export know it.
+    func home(_ language: Language) -> String {
+        language == primary ? "/" : "/\(language.code)/"
+    }
+
+    func exhibitList(_ language: Language) -> String { home(language) + "items/" }
+
+    func exhibit(_ id: String, _ language: Language) -> String { exhibitList(language) + id + "/" }
+
+    /// A path as a link in a page: under the base path.
+    func link(_ path: String) -> String { basePath + path.dropFirst() }
+
+    /// The language a path belongs to, for choosing the 404 page.
+    func language(of path: String, among languages: [Language]) -> Language {
+        languages.first { $0 != primary && (path == "/\($0.code)" || path.hasPrefix("/\($0.code)/")) } ?? primary
+    }
+}

@@ -1,0 +1,42 @@
+import ExpoCatalog
+
+/// Screen 1: the exposition, with no navigation bar, as the seed apps open.
+struct ExpositionScreen: Sendable {
+    struct Fact: Sendable {
+        var label: String
+        var value: String
+    }
+
+    var frame: PageFrame
+    var titleLines: [String]
+    var poster: ImageModel
+    var facts: [Fact]
+    var paragraphs: [String]
+    var flag: ImageModel
+    var buttonLabel: String
+    var buttonHref: String
+
+    init(edition: Edition, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+        let strings = UIStrings.forLanguage(edition.language)
+        let exposition = edition.exposition
+        titleLines = ExpositionTitle(exposition.title).lines
+        let title = titleLines.first ?? strings.siteName
+        frame = PageFrame(
+            language: edition.language, title: title,
+            description: Paragraphs.split(exposition.description).first ?? title,
+            screenClass: "screen-exposition", pathIn: routes.home,
+            languages: catalog.languages, routes: routes, assets: assets)
+        poster = ImageModel(catalog.images["poster"], assets: assets, alt: strings.posterAlt,
+                            cssClass: "poster", placeholderText: title)
+        facts = [
+            Fact(label: strings.visitorsLabel, value: strings.visitorsValue(NumberFormat.grouped(exposition.visitors))),
+            Fact(label: strings.locationLabel, value: exposition.location),
+            Fact(label: strings.durationLabel, value: exposition.duration),
+        ]
+        paragraphs = Paragraphs.split(exposition.description)
+        flag = ImageModel(catalog.images["flag"], assets: assets, alt: strings.flagAlt,
+                          cssClass: "flag", lazy: true, decorative: true, placeholderText: "")
+        buttonLabel = strings.seeExhibits
+        buttonHref = routes.link(routes.exhibitList(edition.language))
+    }
+}

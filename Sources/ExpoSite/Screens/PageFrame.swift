@@ -1,0 +1,66 @@
+import ExpoCatalog
+
+/// What every page has around its screen: document language and title, the stylesheet
+/// and script, the skip link and the switch to the other languages.
+struct PageFrame: Sendable {
+    struct LanguageLink: Sendable {
+        var label: String
+        var href: String
+        var lang: String
+    }
+
+    struct Alternate: Sendable {
+        var lang: String
+        var href: String
+    }
+
+    var lang: String
+    var documentTitle: String
+    var description: String
+    var stylesheet: String
+    var script: String
+    var skipToContent: String
+    var languageSwitchLabel: String
+    var languageLinks: [LanguageLink]
+    var alternates: [Alternate]
+    var screenClass: String
+
+    init(language: Language, title: String, description: String, screenClass: String,
+         pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets) {
+        let strings = UIStrings.forLanguage(language)
+        lang = language.code
+        documentTitle = title
+        self.description = description
+        stylesheet = assets.stylesheetURL
+        script = assets.scriptURL
+        skipToContent = strings.skipToContent
+        languageSwitchLabel = strings.languageSwitchLabel
+        self.screenClass = screenClass
+        // The switch names each other language in that language; `?lang=` lets the server
+        // remember the choice in a cookie, and static hosts simply ignore it.
+        languageLinks = languages.filter { $0 != language }.map { other in
+            LanguageLink(label: UIStrings.forLanguage(other).languageName,
+                         href: routes.link(pathIn(other)) + "?lang=\(other.code)",
+                         lang: other.code)
+        }
+        alternates = languages.map { Alternate(lang: $0.code, href: routes.link(pathIn($0))) }
+    }
+}
+
+/// The navigation bar of screens 2 and 3: a back link titled like the previous screen, and
+/// the screen's title.
+struct NavigationBar: Sendable {
+    var title: String
+    var backLabel: String
+    var backHref: String
+}
+
+enum Paragraphs {
+    /// Descriptions separate paragraphs with blank lines; a single line break inside a
+    /// paragraph also starts a new one, since the seed data uses both.
+    static func split(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingWhitespace() }
+            .filter { !$0.isEmpty }
+    }
+}

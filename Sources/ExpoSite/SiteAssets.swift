@@ -1,0 +1,36 @@
+import ExpoCatalog
+
+/// The site's files other than pages: the stylesheet, the script and every image variant,
+/// each under a name that carries its content hash so it can be cached for a year.
+struct SiteAssets: Sendable {
+    private(set) var files: [String: Page] = [:]
+    private(set) var stylesheetURL = ""
+    private(set) var scriptURL = ""
+    private var imageURLs: [String: String] = [:]
+
+    init(catalog: Catalog, resources: SiteResources, routes: Routes) {
+        stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet, routes)
+        scriptURL = add("/assets/app", "js", "text/javascript; charset=utf-8", resources.script, routes)
+        for (name, image) in catalog.images.sorted(by: { $0.key < $1.key }) {
+            for variant in image.variants {
+                let suffix = variant.scale == 1 ? "" : "@\(variant.scale)x"
+                imageURLs[Self.key(image.name, variant.scale)] = add(
+                    "/images/\(name)\(suffix)", variant.format.fileExtension, variant.format.mediaType,
+                    [UInt8](variant.data), routes)
+            }
+        }
+    }
+
+    /// The link to an image variant, or nil when the catalog has no such image.
+    func url(of variant: ImageVariant, in image: CatalogImage) -> String? {
+        imageURLs[Self.key(image.name, variant.scale)]
+    }
+
+    private static func key(_ name: String, _ scale: Int) -> String { "\(name)@\(scale)" }
+
+    private mutating func add(_ stem: String, _ ext: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {
+        let path = "\(stem).\(ContentHash.hex(bytes).prefix(10)).\(ext)"
+        files[path] = Page(contentType: type, body: bytes, caching: .immutable)
+        return routes.link(path)
+    }
+}

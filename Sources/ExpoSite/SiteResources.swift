@@ -1,0 +1,39 @@
+import Foundation
+import Mustache
+
+/// The templates, stylesheet and script that ship with the program.
+struct SiteResources: Sendable {
+    static let templateNames = ["layout", "navigation-bar", "language-switch", "image",
+                                "exposition", "exhibit-list", "exhibit", "not-found"]
+
+    var templates: MustacheLibrary
+    var stylesheet: [UInt8]
+    var script: [UInt8]
+
+    static func bundled() throws(SiteError) -> SiteResources {
+        guard let root = Bundle.module.resourceURL else { throw .resourceMissing("bundle") }
+        func read(_ path: String) throws(SiteError) -> [UInt8] {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+                throw .resourceMissing(path)
+            }
+            return [UInt8](data)
+        }
+        var library = MustacheLibrary()
+        for name in templateNames {
+            let text = String(decoding: try read("Templates/\(name).mustache"), as: UTF8.self)
+            do {
+                try library.register(text, named: name)
+            } catch {
+                throw .template(name: name, message: "\(error)")
+            }
+        }
+        return SiteResources(templates: library, stylesheet: try read("Assets/style.css"), script: try read("Assets/app.js"))
+    }
+
+    func render(_ screen: Any, with template: String) throws(SiteError) -> [UInt8] {
+        guard let html = templates.render(screen, withTemplate: template) else {
+            throw .template(name: template, message: "not registered")
+        }
+        return Array(html.utf8)
+    }
+}

@@ -1,0 +1,66 @@
+import ExpoCatalog
+
+/// Every text of the interface, in each language the guide speaks. A catalog may bring
+/// other languages; their interface falls back to English.
+public struct UIStrings: Sendable {
+    public var languageName: String
+    public var skipToContent: String
+    public var visitorsLabel: String
+    public var locationLabel: String
+    public var durationLabel: String
+    /// "48,130,300 명": the number and the unit around it.
+    public var visitorsValue: @Sendable (String) -> String
+    public var seeExhibits: String
+    public var exhibitListTitle: String
+    public var backToMain: String
+    public var languageSwitchLabel: String
+    public var imageMissing: String
+    public var notFoundTitle: String
+    public var notFoundMessage: String
+    public var notFoundLink: String
+    public var flagAlt: String
+    public var posterAlt: String
+    public var siteName: String
+
+    public static let korean = UIStrings(
+        languageName: "한국어",
+        skipToContent: "본문으로 건너뛰기",
+        visitorsLabel: "방문객 :",
+        locationLabel: "개최지 :",
+        durationLabel: "개최 기간 :",
+        visitorsValue: { "\($0) 명" },
+        seeExhibits: "한국의 출품작 보러가기",
+        exhibitListTitle: "한국의 출품작",
+        backToMain: "메인",
+        languageSwitchLabel: "언어",
+        imageMissing: "이미지 없음",
+        notFoundTitle: "페이지를 찾을 수 없습니다",
+        notFoundMessage: "주소가 바뀌었거나 없는 페이지입니다.",
+        notFoundLink: "메인으로 돌아가기",
+        flagAlt: "대한제국 국기",
+        posterAlt: "1900년 파리 만국박람회 포스터",
+        siteName: "Expo1900")
+
+    public static let english = UIStrings(
+        languageName: "English",
+        skipToContent: "Skip to content",
+        visitorsLabel: "Visitors:",
+        locationLabel: "Location:",
+        durationLabel: "Dates:",
+        visitorsValue: { $0 },
+        seeExhibits: "See Korea's exhibits",
+        exhibitListTitle: "Korea's Exhibits",
+        backToMain: "Main",
+        languageSwitchLabel: "Language",
+        imageMissing: "No image",
+        notFoundTitle: "Page not found",
+        notFoundMessage: "The address may have changed, or the page does not exist.",
+        notFoundLink: "Back to the main page",
+        flagAlt: "Flag of the Korean Empire",
+        posterAlt: "Poster of the 1900 Paris Exposition",
+        siteName: "Expo1900")
+
+    public static func forLanguage(_ language: Language) -> UIStrings {
+        language == .korean ? korean : english
+    }
+}

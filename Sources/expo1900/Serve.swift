@@ -1,0 +1,55 @@
+import ArgumentParser
+import ExpoCatalog
+import ExpoServer
+import ExpoSite
+import Foundation
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the guide (the default command).",
+        discussion: "Exit status: 0 when stopped, 1 when the catalog cannot be served or the port cannot be used, 2 when the catalog path is not a catalog.")
+
+    @Option(help: "The catalog folder (default: the catalog that ships with the guide).")
+    var catalog: String?
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port = 8080
+
+    func run() async throws {
+        let loaded: Catalog
+        switch CatalogSource(path: catalog).load() {
+        case let .success(catalog): loaded = catalog
+        case let .failure(error):
+            for diagnostic in error.diagnostics where diagnostic.severity == .warning {
+                printError("warning: \(diagnostic)")
+            }
+            printError(error.diagnostics.isEmpty ? "expo1900: \(error)" : "expo1900: the catalog cannot be served:\n\(error)")
+            throw ExitCode(error.diagnostics.isEmpty ? 2 : 1)
+        }
+        for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
+        let site: Site
+        do {
+            site = try Site.render(loaded)
+        } catch {
+            printError("expo1900: \(error)")
+            throw ExitCode(1)
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = Logger(label: "expo1900")
+        let responder = SiteResponder(site: site, logger: logger)
+        do {
+            try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
+                // Written straight to the file descriptor so that a script reading the pipe
+                // sees the line at once, whatever stdout's buffering.
+                FileHandle.standardOutput.write(Data("Expo1900 is serving \(url)\n".utf8))
+            }
+        } catch let failure as ExpoServer.Failure {
+            printError("expo1900: \(failure)")
+            throw ExitCode(1)
+        }
+    }
+}

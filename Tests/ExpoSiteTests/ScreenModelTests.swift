@@ -1,0 +1,107 @@
+import ExpoCatalog
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoSite
+
+/// What each screen shows, already formatted, in both languages.
+@Suite struct ScreenModelTests {
+    static let englishFiles = [
+        "exposition_universelle_1900.en.json": """
+            {"title": "Paris Exposition 1900(L'Exposition de Paris 1900)", "visitors": 48130300,
+             "location": "Paris, France", "duration": "14 April – 12 November 1900", "description": "One.\\n\\nTwo."}
+            """,
+        "items.en.json": """
+            [{"name": "Jikji", "image_name": "jikji", "short_desc": "Metal type", "desc": "Printed in 1377.\\n\\nIn Paris."}]
+            """,
+    ]
+
+    private func context(_ folder: TemporaryCatalog) throws -> (Catalog, Routes, SiteAssets) {
+        let catalog = try folder.load()
+        let routes = Routes(primary: .korean, basePath: "/")
+        let assets = SiteAssets(catalog: catalog, resources: try SiteResources.bundled(), routes: routes)
+        return (catalog, routes, assets)
+    }
+
+    @Test func formatsTheVisitorCountPerLanguage() throws {
+        let (catalog, routes, assets) = try context(.seed(extra: Self.englishFiles))
+        let korean = ExpositionScreen(edition: catalog.edition(.korean), catalog: catalog, routes: routes, assets: assets)
+        let english = ExpositionScreen(edition: catalog.edition(.english), catalog: catalog, routes: routes, assets: assets)
+        #expect(korean.facts.map { "\($0.label) \($0.value)" } ==
+            ["방문객 : 48,130,300 명", "개최지 : 프랑스 파리", "개최 기간 : 1900. 04. 14 - 1900. 11. 12"])
+        #expect(english.facts.map { "\($0.label) \($0.value)" } ==
+            ["Visitors: 48,130,300", "Location: Paris, France", "Dates: 14 April – 12 November 1900"])
+        #expect(korean.titleLines == ["파리 만국박람회 1900", "(L'Exposition de Paris 1900)"])
+        #expect(english.titleLines == ["Paris Exposition 1900", "(L'Exposition de Paris 1900)"])
+        #expect(korean.buttonLabel == "한국의 출품작 보러가기")
+        #expect(english.buttonLabel == "See Korea's exhibits")
+        #expect(english.buttonHref == "/en/items/")
+        #expect(korean.paragraphs == ["첫 문단.", "둘째 문단."])
+    }
+
+    @Test func backButtonsAreTitledLikeThePreviousScreen() throws {
+        let (catalog, routes, assets) = try context(.seed(extra: Self.englishFiles))
+        for (language, main, list) in [(Language.korean, "메인", "한국의 출품작"), (.english, "Main", "Korea's Exhibits")] {
+            let edition = catalog.edition(language)
+            let listScreen = ExhibitListScreen(edition: edition, catalog: catalog, routes: routes, assets: assets)
+            #expect(listScreen.navigationBar.title == list)
+            #expect(listScreen.navigationBar.backLabel == main)
+            #expect(listScreen.navigationBar.backHref == routes.home(language))
+            let exhibitScreen = ExhibitScreen(exhibit: edition.exhibits[0], edition: edition, catalog: catalog, routes: routes, assets: assets)
+            #expect(exhibitScreen.navigationBar.title == edition.exhibits[0].name)
+            #expect(exhibitScreen.navigationBar.backLabel == list)
+            #expect(exhibitScreen.navigationBar.backHref == routes.exhibitList(language))
+        }
+    }
+
+    @Test func anUntranslatedExhibitShowsTheKoreanText() throws {
+        let (catalog, routes, assets) = try context(.seed(extra: Self.englishFiles))
+        let list = ExhibitListScreen(edition: catalog.edition(.english), catalog: catalog, routes: routes, assets: assets)
+        #expect(list.rows.map(\.name) == ["Jikji", "해금"])
+        #expect(list.rows.map(\.href) == ["/en/items/jikji/", "/en/items/haegeum/"])
+    }
+
+    @Test func listThumbnailsAreDecorativeAndTheDetailImageIsNamed() throws {
+        let (catalog, routes, assets) = try context(.seed())
+        let edition = catalog.primary
+        let list = ExhibitListScreen(edition: edition, catalog: catalog, routes: routes, assets: assets)
+        #expect(list.rows[0].thumbnail.alt == "")
+        #expect(list.rows[0].thumbnail.decorative)
+        let detail = ExhibitScreen(exhibit: edition.exhibits[0], edition: edition, catalog: catalog, routes: routes, assets: assets)
+        #expect(detail.image.alt == "직지심체요절")
+        #expect(detail.image.src.hasPrefix("/images/jikji."))
+        #expect(detail.image.size?.width == 10)
+    }
+
+    @Test func aMissingImageBecomesAPlaceholderWithTheName() throws {
+        let folder = try TemporaryCatalog.seed()
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
+        let (catalog, routes, assets) = try context(folder)
+        let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
+        #expect(detail.image.isPlaceholder)
+        #expect(detail.image.placeholderText == "직지심체요절")
+        #expect(detail.image.alt == "직지심체요절")
+    }
+
+    @Test func rasterScalesBecomeASrcset() throws {
+        let folder = try TemporaryCatalog.seed()
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
+        try folder.write("jikji.png", PNGFixture.make(width: 40, height: 30))
+        try folder.write("jikji@2x.png", PNGFixture.make(width: 80, height: 60))
+        let (catalog, routes, assets) = try context(folder)
+        let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
+        let srcset = try #require(detail.image.srcset)
+        #expect(srcset.contains(" 1x, /images/jikji@2x."))
+        #expect(srcset.hasSuffix(".png 2x"))
+        #expect(detail.image.size?.width == 40)
+        #expect(detail.image.size?.height == 30)
+    }
+
+    @Test func groupsThousandsWithCommas() {
+        #expect(NumberFormat.grouped(48_130_300) == "48,130,300")
+        #expect(NumberFormat.grouped(0) == "0")
+        #expect(NumberFormat.grouped(999) == "999")
+        #expect(NumberFormat.grouped(1000) == "1,000")
+        #expect(NumberFormat.grouped(-1234567) == "-1,234,567")
+    }
+}

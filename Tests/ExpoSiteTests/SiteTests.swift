@@ -1,0 +1,103 @@
+import ExpoCatalog
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoSite
+
+/// The rendered site as a whole: its paths, its assets, its HTML.
+@Suite struct SiteTests {
+    private func render(_ folder: TemporaryCatalog, options: SiteOptions = SiteOptions()) throws -> Site {
+        try Site.render(folder.load(), options: options)
+    }
+
+    private func html(_ site: Site, _ path: String) throws -> String {
+        String(decoding: try #require(site.page(at: path), "no page at \(path)").body, as: UTF8.self)
+    }
+
+    @Test func hasEveryScreenInEveryLanguage() throws {
+        let site = try render(.seed(extra: ScreenModelTests.englishFiles))
+        let pagePaths = site.pages.filter { $0.value.contentType.hasPrefix("text/html") }.keys.sorted()
+        #expect(pagePaths == ["/", "/en/", "/en/items/", "/en/items/haegeum/", "/en/items/jikji/",
+                              "/items/", "/items/haegeum/", "/items/jikji/"])
+    }
+
+    @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
+        let site = try render(.seed())
+        let assets = site.pages.filter { !$0.value.contentType.hasPrefix("text/html") }
+        #expect(assets.count == 6)  // style, script, poster, flag, jikji, haegeum
+        for (path, page) in assets {
+            #expect(path.wholeMatch(of: /\/(assets|images)\/[a-z]+\.[0-9a-f]{10}\.(css|js|svg)/) != nil, "\(path)")
+            #expect(page.caching == .immutable)
+        }
+        #expect(site.page(at: "/")?.caching == .revalidate)
+    }
+
+    @Test func theSameCatalogRendersTheSameBytes() throws {
+        let folder = try TemporaryCatalog.seed()
+        let first = try render(folder)
+        let second = try render(folder)
+        #expect(first.pages.mapValues(\.etag) == second.pages.mapValues(\.etag))
+    }
+
+    @Test func compressesTextAndGivesEachPageAnETag() throws {
+        let site = try render(.seed())
+        let home = try #require(site.page(at: "/"))
+        let gzip = try #require(home.gzip)
+        #expect(gzip.starts(with: [0x1F, 0x8B]))
+        #expect(gzip.count < home.body.count)
+        #expect(home.etag.wholeMatch(of: /"[0-9a-f]{16}"/) != nil)
+    }
+
+    @Test func escapesCatalogTextInHTML() throws {
+        let items = TemporaryCatalog.seedItems.replacingOccurrences(of: "두 줄 현악기", with: "<script>alert(1)</script> & \\\"quote\\\"")
+        let site = try render(.seed(extra: ["items.json": items]))
+        let list = try html(site, "/items/")
+        #expect(!list.contains("<script>alert"))
+        #expect(list.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quote&quot;"))
+    }
+
+    @Test func placesTheScreensElements() throws {
+        let site = try render(.seed(extra: ScreenModelTests.englishFiles))
+        let home = try html(site, "/")
+        #expect(home.contains("<html lang=\"ko\">"))
+        #expect(home.contains("<span class=\"title-line\">파리 만국박람회 1900</span>"))
+        #expect(!home.contains("navigation-bar"))
+        #expect(home.contains("<a class=\"button\" href=\"/items/\">한국의 출품작 보러가기</a>"))
+        #expect(home.contains("<a href=\"/en/?lang=en\" hreflang=\"en\" lang=\"en\">English</a>"))
+        let list = try html(site, "/en/items/")
+        #expect(list.contains("<html lang=\"en\">"))
+        #expect(list.contains("<h1 class=\"navigation-title\">Korea&#39;s Exhibits</h1>"))
+        #expect(list.contains("<a class=\"row\" href=\"/en/items/jikji/\">"))
+        let detail = try html(site, "/items/jikji/")
+        #expect(detail.contains("<h1 class=\"navigation-title\">직지심체요절</h1>"))
+        #expect(detail.contains("<span class=\"back-chevron\" aria-hidden=\"true\"></span>한국의 출품작</a>"))
+        #expect(detail.contains("<p>첫 문단.</p>\n<p>둘째 문단.</p>"))
+        for page in [home, list, detail] {
+            #expect(!page.contains("style=\""), "inline style")
+            #expect(!page.contains("<script>"), "inline script")
+            #expect(page.components(separatedBy: "<h1").count == 2, "one h1")
+        }
+    }
+
+    @Test func notFoundPagesSpeakThePathsLanguage() throws {
+        let site = try render(.seed(extra: ScreenModelTests.englishFiles))
+        let korean = String(decoding: site.notFoundPage(for: "/nothing").body, as: UTF8.self)
+        let english = String(decoding: site.notFoundPage(for: "/en/items/nothing").body, as: UTF8.self)
+        #expect(korean.contains("페이지를 찾을 수 없습니다"))
+        #expect(english.contains("Page not found"))
+        #expect(english.contains("href=\"/en/\""))
+    }
+
+    @Test func aBasePathPrefixesEveryLink() throws {
+        let site = try render(.seed(extra: ScreenModelTests.englishFiles), options: SiteOptions(basePath: "/expo1900"))
+        let home = try html(site, "/")
+        #expect(home.contains("href=\"/expo1900/items/\""))
+        #expect(home.contains("src=\"/expo1900/images/poster."))
+        #expect(home.contains("href=\"/expo1900/assets/style."))
+        let links = home.matches(of: /(?:href|src)="([^"]*)"/).map { String($0.output.1) }
+        #expect(!links.isEmpty)
+        for link in links where !link.hasPrefix("#") {
+            #expect(link.hasPrefix("/expo1900/"), "\(link) escapes the base path")
+        }
+    }
+}
