@@ -6,6 +6,8 @@ struct SiteAssets: Sendable {
     private(set) var files: [String: Page] = [:]
     private(set) var stylesheetURL = ""
     private(set) var scriptURL = ""
+    /// The browser tab's icon: the catalog's flag, when it has one.
+    private(set) var iconURL: String?
     private var imageURLs: [String: String] = [:]
 
     init(catalog: Catalog, resources: SiteResources, routes: Routes) {
@@ -18,6 +20,9 @@ struct SiteAssets: Sendable {
                     "/images/\(name)\(suffix)", variant.format.fileExtension, variant.format.mediaType,
                     [UInt8](variant.data), routes)
             }
+        }
+        if let flag = catalog.images["flag"], let first = flag.variants.first {
+            iconURL = url(of: first, in: flag)
         }
     }
 

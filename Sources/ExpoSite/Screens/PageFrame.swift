@@ -19,6 +19,7 @@ struct PageFrame: Sendable {
     var description: String
     var stylesheet: String
     var script: String
+    var icon: String?
     var skipToContent: String
     var languageSwitchLabel: String
     var languageLinks: [LanguageLink]
@@ -33,6 +34,7 @@ struct PageFrame: Sendable {
         self.description = description
         stylesheet = assets.stylesheetURL
         script = assets.scriptURL
+        icon = assets.iconURL
         skipToContent = strings.skipToContent
         languageSwitchLabel = strings.languageSwitchLabel
         self.screenClass = screenClass
