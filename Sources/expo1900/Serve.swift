@@ -27,7 +27,7 @@ struct Serve: AsyncParsableCommand {
             for diagnostic in error.diagnostics where diagnostic.severity == .warning {
                 printError("warning: \(diagnostic)")
             }
-            printError(error.diagnostics.isEmpty ? "expo1900: \(error)" : "expo1900: the catalog cannot be served:\n\(error)")
+            for line in error.description.split(separator: "\n") { printError("expo1900: \(line)") }
             throw ExitCode(error.diagnostics.isEmpty ? 2 : 1)
         }
         for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
