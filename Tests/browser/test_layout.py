@@ -1,0 +1,91 @@
+"""Every page on every device profile, at 100 % and 200 % text: nothing scrolls sideways,
+nothing sticks out or is clipped or overlaps, every image loads, no console errors.
+Screenshots of each go to screenshots/ for people to look at."""
+import pathlib
+
+import pytest
+
+from conftest import new_phone, set_text_size
+from support import REPO, page_paths, profiles
+
+SCREENSHOTS = REPO / "screenshots"
+
+# Runs in the page: returns a list of problems, each naming the rule and the element.
+LAYOUT_PROBLEMS = """
+async () => {
+  const problems = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+  // Bring lazy images in: scroll through the page, then wait for every image.
+  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+    scrollTo(0, y);
+    await new Promise(r => requestAnimationFrame(r));
+  }
+  scrollTo(0, 0);
+  await Promise.all([...document.images].map(img => img.complete ? null :
+    new Promise(r => { img.addEventListener('load', r); img.addEventListener('error', r); })));
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) {
+    problems.push(`horizontal scrolling: content ${document.documentElement.scrollWidth}px wide in ${width}px`);
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (el.classList.contains('skip-link')) continue;  // off screen until focused, by design
+    if (box.right > width + 1) problems.push(`past the right edge: ${name(el)} ends at ${Math.round(box.right)}px`);
+    if (box.left < -1) problems.push(`past the left edge: ${name(el)} starts at ${Math.round(box.left)}px`);
+    const clips = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
+    if (clips && el.textContent.trim() && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
+      problems.push(`text clipped: ${name(el)} (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+    }
+  }
+  for (const img of document.images) {
+    if (!img.complete || img.naturalWidth === 0) problems.push(`image not loaded: ${img.getAttribute('src')}`);
+  }
+  // Parts laid side by side must not overlap: bar items, row parts, flag-button-flag.
+  const groups = ['.navigation-bar > *', '.top-bar > *', '.row > *', '.call-to-action > *'];
+  for (const selector of groups) {
+    const parents = new Set([...document.querySelectorAll(selector)].map(el => el.parentElement));
+    for (const parent of parents) {
+      const parts = [...parent.children].filter(el => el.getBoundingClientRect().width > 0);
+      for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+        const a = parts[i].getBoundingClientRect(), b = parts[j].getBoundingClientRect();
+        const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+        if (overlap) problems.push(`overlapping: ${name(parts[i])} and ${name(parts[j])}`);
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+
+@pytest.mark.parametrize("text_size", [100, 200], ids=lambda size: f"text {size}%")
+@pytest.mark.parametrize("profile", profiles(), ids=lambda profile: profile[0])
+def test_every_page_lays_out_cleanly(browser, base_url, profile, text_size):
+    name, width, height, scale = profile
+    context = new_phone(browser, width, height, scale)
+    page = context.new_page()
+    set_text_size(context, page, text_size)
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    folder = SCREENSHOTS / f"{name} text {text_size}%".replace(" ", "-")
+    folder.mkdir(parents=True, exist_ok=True)
+    failures = []
+    try:
+        for path in page_paths():
+            errors.clear()
+            page.goto(base_url + path)
+            for problem in page.evaluate(LAYOUT_PROBLEMS):
+                failures.append(f"{path} [{name}, text {text_size}%]: {problem}")
+            # A missing page answers 404 on purpose; the browser logs that as an error.
+            for error in errors:
+                if not (path == "/no-such-page/" and "404" in error):
+                    failures.append(f"{path} [{name}, text {text_size}%]: console error: {error}")
+            file_name = path.strip("/").replace("/", "_") or "home"
+            page.screenshot(path=str(folder / f"{file_name}.png"))
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
