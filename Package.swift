@@ -27,7 +27,7 @@ let package = Package(
                 "ExpoCatalog", "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources/Templates"), .copy("Resources/Assets")]
+            resources: [.copy("Resources/Templates"), .copy("Resources/Assets"), .copy("Resources/Icons")]
         ),
         .target(
             name: "ExpoServer",

@@ -16,6 +16,13 @@ struct Routes: Sendable {
 
     func exhibit(_ id: String, _ language: Language) -> String { exhibitList(language) + id + "/" }
 
+    func manifest(_ language: Language) -> String { home(language) + "manifest.webmanifest" }
+
+    /// The 404 page as a file, for static hosts (`404.html`, `en/404.html`).
+    func notFound(_ language: Language) -> String { home(language) + "404.html" }
+
+    static let serviceWorker = "/sw.js"
+
     /// A path as a link in a page: under the base path.
     func link(_ path: String) -> String { basePath + path.dropFirst() }
 

@@ -6,6 +6,9 @@ public struct Site: Sendable {
     /// Path within the site (`/`, `/en/items/jikji/`, `/assets/style.1a2b3c4d5e.css`) → page.
     public let pages: [String: Page]
     public let languages: [Language]
+    /// A fingerprint of every page but the service worker: it changes when anything in the
+    /// site does, and names the service worker's cache.
+    public let version: String
     private let notFoundPages: [Language: Page]
     private let primaryNotFoundPage: Page
     private let routes: Routes
@@ -29,12 +32,32 @@ public struct Site: Sendable {
                 pages[routes.exhibit(exhibit.id, language)] = try html(
                     ExhibitScreen(exhibit: exhibit, edition: edition, catalog: catalog, routes: routes, assets: assets), "exhibit")
             }
-            notFoundPages[language] = try html(
+            let notFound = try html(
                 NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets), "not-found")
+            notFoundPages[language] = notFound
+            pages[routes.notFound(language)] = notFound
+            let title = ExpositionTitle(edition.exposition.title).lines.first ?? ""
+            let manifest = WebManifest(language: language, title: title, basePath: routes.basePath,
+                                       startURL: routes.link(routes.home(language)), icons: assets.icons)
+            pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)
         }
-        let primaryNotFoundPage = try html(
-            NotFoundScreen(language: routes.primary, catalog: catalog, routes: routes, assets: assets), "not-found")
-        return Site(pages: pages, languages: catalog.languages, notFoundPages: notFoundPages,
+        // The service worker's cache is named after everything else, so any change to the
+        // site replaces it; it precaches every page and asset.
+        let version = ContentHash.hex(pages.sorted { $0.key < $1.key }.flatMap { Array("\($0.key) \($0.value.etag)\n".utf8) })
+        let notFoundEntries = catalog.languages.map {
+            ServiceWorker.NotFoundEntry(folder: routes.link(routes.home($0)), page: routes.link(routes.notFound($0)))
+        }
+        pages[Routes.serviceWorker] = Page(
+            contentType: "text/javascript; charset=utf-8",
+            body: ServiceWorker.script(template: resources.serviceWorker, version: version,
+                                       precache: pages.keys.sorted().map(routes.link), primary: routes.primary,
+                                       notFound: notFoundEntries),
+            caching: .revalidate)
+        // Every catalog has its primary edition, so this page was rendered in the loop above.
+        guard let primaryNotFoundPage = notFoundPages[routes.primary] else {
+            throw .template(name: "not-found", message: "no page for the primary language")
+        }
+        return Site(pages: pages, languages: catalog.languages, version: version, notFoundPages: notFoundPages,
                     primaryNotFoundPage: primaryNotFoundPage, routes: routes)
     }
 

@@ -9,6 +9,15 @@ struct SiteAssets: Sendable {
     /// The browser tab's icon: the catalog's flag, when it has one.
     private(set) var iconURL: String?
     private var imageURLs: [String: String] = [:]
+    private(set) var icons = Icons()
+
+    /// The app icons' links, for the manifest and the apple-touch-icon.
+    struct Icons: Sendable {
+        var icon192 = ""
+        var icon512 = ""
+        var maskable512 = ""
+        var appleTouch = ""
+    }
 
     init(catalog: Catalog, resources: SiteResources, routes: Routes) {
         stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet, routes)
@@ -21,6 +30,11 @@ struct SiteAssets: Sendable {
                     [UInt8](variant.data), routes)
             }
         }
+        func icon(_ name: String) -> String {
+            add("/icons/\(name)", "png", "image/png", resources.icons[name] ?? [], routes)
+        }
+        icons = Icons(icon192: icon("icon-192"), icon512: icon("icon-512"),
+                      maskable512: icon("icon-maskable-512"), appleTouch: icon("apple-touch-icon"))
         if let flag = catalog.images["flag"], let first = flag.variants.first {
             iconURL = url(of: first, in: flag)
         }

@@ -9,6 +9,11 @@ struct SiteResources: Sendable {
     var templates: MustacheLibrary
     var stylesheet: [UInt8]
     var script: [UInt8]
+    var serviceWorker: [UInt8]
+    /// Icon file name → PNG bytes (made once from the SVGs by scripts/make-icons).
+    var icons: [String: [UInt8]]
+
+    static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]
 
     static func bundled() throws(SiteError) -> SiteResources {
         guard let root = Bundle.module.resourceURL else { throw .resourceMissing("bundle") }
@@ -27,7 +32,10 @@ struct SiteResources: Sendable {
                 throw .template(name: name, message: "\(error)")
             }
         }
-        return SiteResources(templates: library, stylesheet: try read("Assets/style.css"), script: try read("Assets/app.js"))
+        var icons: [String: [UInt8]] = [:]
+        for name in iconNames { icons[name] = try read("Icons/\(name).png") }
+        return SiteResources(templates: library, stylesheet: try read("Assets/style.css"), script: try read("Assets/app.js"),
+                             serviceWorker: try read("Assets/sw.js"), icons: icons)
     }
 
     func render(_ screen: Any, with template: String) throws(SiteError) -> [UInt8] {

@@ -21,6 +21,8 @@ public struct UIStrings: Sendable {
     public var flagAlt: String
     public var posterAlt: String
     public var siteName: String
+    public var appDescription: String
+    public var offlineNotice: String
 
     public static let korean = UIStrings(
         languageName: "한국어",
@@ -39,7 +41,9 @@ public struct UIStrings: Sendable {
         notFoundLink: "메인으로 돌아가기",
         flagAlt: "대한제국 국기",
         posterAlt: "1900년 파리 만국박람회 포스터",
-        siteName: "Expo1900")
+        siteName: "Expo1900",
+        appDescription: "1900년 파리 만국박람회와 대한제국관 출품작 안내서",
+        offlineNotice: "오프라인 상태입니다. 기기에 저장된 안내서를 보여 드립니다.")
 
     public static let english = UIStrings(
         languageName: "English",
@@ -58,7 +62,9 @@ public struct UIStrings: Sendable {
         notFoundLink: "Back to the main page",
         flagAlt: "Flag of the Korean Empire",
         posterAlt: "Poster of the 1900 Paris Exposition",
-        siteName: "Expo1900")
+        siteName: "Expo1900",
+        appDescription: "A guide to the 1900 Paris Exposition and the Korean Empire's pavilion",
+        offlineNotice: "You are offline. This is the guide saved on your device.")
 
     public static func forLanguage(_ language: Language) -> UIStrings {
         language == .korean ? korean : english

@@ -1,3 +1,4 @@
+import ArgumentParser
 import ExpoCatalog
 import Foundation
 
@@ -9,6 +10,24 @@ struct CatalogSource {
         Result { () throws(CatalogError) in
             guard let path else { return try CatalogLoader.loadDefault() }
             return try CatalogLoader.load(at: URL(fileURLWithPath: path))
+        }
+    }
+}
+
+extension CatalogSource {
+    /// The catalog, with its warnings printed; or its errors printed, one line each, and
+    /// the exit status that says what failed (1: it has errors, 2: it is not a catalog).
+    func loadReportingProblems() throws -> Catalog {
+        switch load() {
+        case let .success(catalog):
+            for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
+            return catalog
+        case let .failure(error):
+            for diagnostic in error.diagnostics where diagnostic.severity == .warning {
+                printError("warning: \(diagnostic)")
+            }
+            for line in error.description.split(separator: "\n") { printError("expo1900: \(line)") }
+            throw ExitCode(error.diagnostics.isEmpty ? 2 : 1)
         }
     }
 }

@@ -20,17 +20,7 @@ struct Serve: AsyncParsableCommand {
     var port = 8080
 
     func run() async throws {
-        let loaded: Catalog
-        switch CatalogSource(path: catalog).load() {
-        case let .success(catalog): loaded = catalog
-        case let .failure(error):
-            for diagnostic in error.diagnostics where diagnostic.severity == .warning {
-                printError("warning: \(diagnostic)")
-            }
-            for line in error.description.split(separator: "\n") { printError("expo1900: \(line)") }
-            throw ExitCode(error.diagnostics.isEmpty ? 2 : 1)
-        }
-        for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
+        let loaded = try CatalogSource(path: catalog).loadReportingProblems()
         let site: Site
         do {
             site = try Site.render(loaded)

@@ -17,19 +17,63 @@ import Testing
     @Test func hasEveryScreenInEveryLanguage() throws {
         let site = try render(.seed(extra: ScreenModelTests.englishFiles))
         let pagePaths = site.pages.filter { $0.value.contentType.hasPrefix("text/html") }.keys.sorted()
-        #expect(pagePaths == ["/", "/en/", "/en/items/", "/en/items/haegeum/", "/en/items/jikji/",
-                              "/items/", "/items/haegeum/", "/items/jikji/"])
+        #expect(pagePaths == ["/", "/404.html", "/en/", "/en/404.html", "/en/items/", "/en/items/haegeum/",
+                              "/en/items/jikji/", "/items/", "/items/haegeum/", "/items/jikji/"])
     }
 
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
-        let assets = site.pages.filter { !$0.value.contentType.hasPrefix("text/html") }
-        #expect(assets.count == 6)  // style, script, poster, flag, jikji, haegeum
-        for (path, page) in assets {
-            #expect(path.wholeMatch(of: /\/(assets|images)\/[a-z]+\.[0-9a-f]{10}\.(css|js|svg)/) != nil, "\(path)")
-            #expect(page.caching == .immutable)
+        let assets = site.pages.filter { $0.value.caching == .immutable }
+        // style, script, poster, flag, jikji, haegeum, four icons
+        #expect(assets.count == 10)
+        for path in assets.keys {
+            #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|svg|png)/) != nil, "\(path)")
         }
-        #expect(site.page(at: "/")?.caching == .revalidate)
+        // Files whose address must stay the same are revalidated on every use.
+        let fixed = site.pages.filter { $0.value.caching == .revalidate }.keys.filter { !$0.hasSuffix("/") }.sorted()
+        #expect(fixed == ["/404.html", "/manifest.webmanifest", "/sw.js"])
+    }
+
+    @Test func theServiceWorkerPrecachesEveryFileUnderACacheNamedForTheSite() throws {
+        let folder = try TemporaryCatalog.seed(extra: ScreenModelTests.englishFiles)
+        let site = try render(folder, options: SiteOptions(basePath: "/expo/"))
+        let script = String(decoding: try #require(site.page(at: "/sw.js")).body, as: UTF8.self)
+        #expect(script.hasPrefix("var CACHE = \"expo1900-\(site.version)\";\nvar PRIMARY = \"ko\";\n"))
+        let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
+        let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
+        #expect(Set(urls) == Set(site.pages.keys.filter { $0 != "/sw.js" }.map { "/expo/" + $0.dropFirst() }))
+        // Another catalog, another cache: a new deployment replaces the old copy.
+        try folder.write("items.json", TemporaryCatalog.seedItems.replacingOccurrences(of: "해금", with: "해금 (奚琴)"))
+        #expect(try render(folder).version != site.version)
+    }
+
+    @Test func eachLanguageHasAManifestThatInstallsTheGuide() throws {
+        let site = try render(.seed(extra: ScreenModelTests.englishFiles), options: SiteOptions(basePath: "/expo/"))
+        for (path, start, language) in [("/manifest.webmanifest", "/expo/", "ko"), ("/en/manifest.webmanifest", "/expo/en/", "en")] {
+            let page = try #require(site.page(at: path))
+            #expect(page.contentType == "application/manifest+json")
+            let manifest = try #require(try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])
+            #expect(manifest["start_url"] as? String == start)
+            #expect(manifest["scope"] as? String == "/expo/")
+            #expect(manifest["display"] as? String == "standalone")
+            #expect(manifest["lang"] as? String == language)
+            #expect(manifest["short_name"] as? String == "Expo1900")
+            let icons = try #require(manifest["icons"] as? [[String: String]])
+            #expect(icons.map { $0["sizes"]! + " " + $0["purpose"]! } == ["192x192 any", "512x512 any", "512x512 maskable"])
+            for icon in icons {
+                let iconPath = "/" + String(icon["src"]!.dropFirst("/expo/".count))
+                let bytes = try #require(site.page(at: iconPath)).body
+                #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(iconPath) is a PNG")
+                let size = icon["sizes"]!.split(separator: "x").first.map { Int($0)! }
+                #expect(ImageSize.read(bytes, format: .png)?.width == size)
+            }
+        }
+        let home = try html(site, "/")
+        #expect(home.contains("<link rel=\"manifest\" href=\"/expo/manifest.webmanifest\">"))
+        #expect(home.contains("<link rel=\"apple-touch-icon\" href=\"/expo/icons/apple-touch-icon."))
+        #expect(home.contains("data-service-worker=\"/expo/sw.js\" data-scope=\"/expo/\""))
+        let touchIcon = try #require(home.firstMatch(of: /apple-touch-icon" href="\/expo(\/icons\/[^"]+)"/)).output.1
+        #expect(ImageSize.read(try #require(site.page(at: String(touchIcon))).body, format: .png)?.width == 180)
     }
 
     @Test func theSameCatalogRendersTheSameBytes() throws {

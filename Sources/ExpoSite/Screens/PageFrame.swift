@@ -20,6 +20,12 @@ struct PageFrame: Sendable {
     var stylesheet: String
     var script: String
     var icon: String?
+    var manifest: String
+    var appleTouchIcon: String
+    var appName: String
+    var serviceWorker: String
+    var scope: String
+    var offlineNotice: String
     var skipToContent: String
     var languageSwitchLabel: String
     var languageLinks: [LanguageLink]
@@ -35,6 +41,12 @@ struct PageFrame: Sendable {
         stylesheet = assets.stylesheetURL
         script = assets.scriptURL
         icon = assets.iconURL
+        manifest = routes.link(routes.manifest(language))
+        appleTouchIcon = assets.icons.appleTouch
+        appName = strings.siteName
+        serviceWorker = routes.link(Routes.serviceWorker)
+        scope = routes.basePath
+        offlineNotice = strings.offlineNotice
         skipToContent = strings.skipToContent
         languageSwitchLabel = strings.languageSwitchLabel
         self.screenClass = screenClass

@@ -29,3 +29,24 @@
     }
   });
 })();
+
+// Offline use: a service worker keeps the whole guide on the device. Pages say nothing
+// about it unless the network is gone.
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  if ("serviceWorker" in navigator && script && script.dataset.serviceWorker) {
+    navigator.serviceWorker.register(script.dataset.serviceWorker, { scope: script.dataset.scope })
+      .catch(function () { /* without it the guide still works online */ });
+  }
+
+  function showConnection() {
+    var notice = document.querySelector(".offline-notice");
+    if (notice) notice.hidden = navigator.onLine;
+  }
+
+  window.addEventListener("online", showConnection);
+  window.addEventListener("offline", showConnection);
+  document.addEventListener("DOMContentLoaded", showConnection);
+})();

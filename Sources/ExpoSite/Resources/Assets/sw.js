@@ -1,0 +1,60 @@
+// Expo1900's service worker. The lines above this file's first comment are generated for
+// each site: CACHE (named after the site's content, so a new deployment replaces it),
+// PRECACHE (every page and asset), PRIMARY (the catalog's first language) and NOT_FOUND
+// (the 404 page of each language's folder).
+"use strict";
+
+self.addEventListener("install", function (event) {
+  // Plain requests without cookies or a language preference, so the server's "/"
+  // redirect and the language cookie cannot put another language's page under a URL.
+  var requests = PRECACHE.map(function (url) {
+    return new Request(url, { credentials: "omit", cache: "reload", headers: { "Accept-Language": PRIMARY } });
+  });
+  event.waitUntil(
+    caches.open(CACHE)
+      .then(function (cache) { return cache.addAll(requests); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names
+          .filter(function (name) { return name.indexOf("expo1900-") === 0 && name !== CACHE; })
+          .map(function (name) { return caches.delete(name); }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+var MATCH = { ignoreSearch: true, ignoreVary: true };
+
+function fromCache(request) {
+  return caches.open(CACHE).then(function (cache) {
+    var path = new URL(request.url).pathname;
+    return cache.match(path, MATCH)
+      .then(function (hit) { return hit || (path.slice(-1) !== "/" ? cache.match(path + "/", MATCH) : undefined); })
+      .then(function (hit) {
+        if (hit || request.mode !== "navigate") return hit;
+        var notFound = NOT_FOUND.filter(function (entry) { return path.indexOf(entry.folder) === 0; })
+          .sort(function (a, b) { return b.folder.length - a.folder.length; })[0];
+        return notFound ? cache.match(notFound.page, MATCH) : undefined;
+      });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // Pages: the network first, so a new deployment shows at once; the copy when offline.
+    event.respondWith(fetch(request).catch(function () {
+      return fromCache(request).then(function (hit) { return hit || Response.error(); });
+    }));
+    return;
+  }
+  // Assets are content-hashed: the cached copy is always right.
+  event.respondWith(fromCache(request).then(function (hit) { return hit || fetch(request); }));
+});

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Writes a `Site` to a folder as a static site: every page as `index.html` in its folder,
+/// the assets, the manifests, the service worker, `404.html`, and beside each compressible
+/// file its `.gz` (for hosts that serve precompressed files, such as nginx's gzip_static).
+/// The bytes are the server's own.
+public enum SiteExporter {
+    /// Marks a folder as an export, so a later export may replace it and nothing else.
+    public static let markerName = ".expo1900-export"
+
+    public struct Summary: Sendable, Equatable {
+        public var pages: Int
+        public var files: Int
+        public var bytes: Int
+    }
+
+    /// Writes into a new folder beside `directory`, then moves it into place: a failure at
+    /// any point leaves `directory` as it was.
+    public static func export(_ site: Site, to directory: URL) throws(ExportError) -> Summary {
+        let fileManager = FileManager.default
+        let target = directory.standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        try checkReplaceable(target)
+
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).export-\(UUID().uuidString)")
+        do {
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .cannotWrite(path: parent.path, reason: reason(error))
+        }
+        do {
+            let summary = try write(site, into: staging)
+            try swap(staging, into: target)
+            return summary
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// The file a site path is written to, relative to the export folder.
+    public static func fileName(for path: String) -> String {
+        let relative = String(path.drop { $0 == "/" })
+        return relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
+    }
+
+    private static func checkReplaceable(_ target: URL) throws(ExportError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw .notAFolder(path: target.path) }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        if !contents.isEmpty && !contents.contains(markerName) {
+            throw .notAnExport(path: target.path)
+        }
+    }
+
+    private static func write(_ site: Site, into folder: URL) throws(ExportError) -> Summary {
+        var summary = Summary(pages: 0, files: 0, bytes: 0)
+        func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
+            let url = folder.appendingPathComponent(name)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url)
+            } catch {
+                throw .cannotWrite(path: url.path, reason: reason(error))
+            }
+            summary.files += 1
+            summary.bytes += bytes.count
+        }
+        for (path, page) in site.pages.sorted(by: { $0.key < $1.key }) {
+            let name = fileName(for: path)
+            try put(page.body, name)
+            if let gzip = page.gzip { try put(gzip, name + ".gz") }
+            if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
+        }
+        try put(Array("Expo1900 static export; site version \(site.version)\n".utf8), markerName)
+        return summary
+    }
+
+    /// Puts `staging` where `target` is, keeping the earlier export until the new one is in.
+    private static func swap(_ staging: URL, into target: URL) throws(ExportError) {
+        let fileManager = FileManager.default
+        let previous = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).previous-\(UUID().uuidString)")
+        let hadPrevious = fileManager.fileExists(atPath: target.path)
+        do {
+            if hadPrevious { try fileManager.moveItem(at: target, to: previous) }
+        } catch {
+            throw .cannotWrite(path: target.path, reason: reason(error))
+        }
+        do {
+            try fileManager.moveItem(at: staging, to: target)
+        } catch {
+            if hadPrevious { try? fileManager.moveItem(at: previous, to: target) }
+            throw .cannotWrite(path: target.path, reason: reason(error))
+        }
+        if hadPrevious { try? fileManager.removeItem(at: previous) }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
+        return nsError.localizedDescription
+    }
+}
+
+/// Why an export did not happen. The folder given is untouched in every case.
+public enum ExportError: Error, Sendable, CustomStringConvertible {
+    case notAFolder(path: String)
+    case notAnExport(path: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .notAFolder(path):
+            "\(path): exists and is not a folder; choose another destination"
+        case let .notAnExport(path):
+            "\(path): exists and is not an earlier export; choose an empty or new folder"
+        case let .cannotWrite(path, reason):
+            "\(path): cannot write: \(reason)"
+        }
+    }
+}

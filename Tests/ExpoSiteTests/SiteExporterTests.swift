@@ -1,0 +1,95 @@
+import ExpoCatalog
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoSite
+
+/// The static export: the Site's files, the same bytes, atomically.
+@Suite struct SiteExporterTests {
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func files(under root: URL) -> Set<String> {
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        var result: Set<String> = []
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                result.insert(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
+            }
+        }
+        return result
+    }
+
+    @Test func writesEveryPathOfTheSiteWithTheSameBytes() throws {
+        let catalog = try TemporaryCatalog.seed(extra: ScreenModelTests.englishFiles)
+        let site = try Site.render(catalog.load())
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("site")
+        let summary = try SiteExporter.export(site, to: target)
+
+        var expected: Set<String> = [SiteExporter.markerName]
+        for (path, page) in site.pages {
+            let name = SiteExporter.fileName(for: path)
+            expected.insert(name)
+            #expect(try Data(contentsOf: target.appendingPathComponent(name)) == Data(page.body), "\(name)")
+            if let gzip = page.gzip {
+                expected.insert(name + ".gz")
+                #expect(try Data(contentsOf: target.appendingPathComponent(name + ".gz")) == Data(gzip), "\(name).gz")
+            }
+        }
+        #expect(files(under: target) == expected)
+        #expect(summary.files == expected.count)
+        #expect(summary.pages == site.pages.values.filter { $0.contentType.hasPrefix("text/html") }.count)
+        #expect(files(under: parent).allSatisfy { $0.hasPrefix("site/") }, "no staging folder left behind")
+    }
+
+    @Test func namesFilesLikeAStaticHostLooksForThem() {
+        #expect(SiteExporter.fileName(for: "/") == "index.html")
+        #expect(SiteExporter.fileName(for: "/items/jikji/") == "items/jikji/index.html")
+        #expect(SiteExporter.fileName(for: "/en/404.html") == "en/404.html")
+        #expect(SiteExporter.fileName(for: "/assets/style.0123456789.css") == "assets/style.0123456789.css")
+    }
+
+    @Test func replacesAnEarlierExportAndRefusesAnyOtherFolder() throws {
+        let site = try Site.render(TemporaryCatalog.seed().load())
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("site")
+        _ = try SiteExporter.export(site, to: target)
+        try Data("left over".utf8).write(to: target.appendingPathComponent("stale.txt"))
+        _ = try SiteExporter.export(site, to: target)
+        #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("stale.txt").path))
+
+        let precious = parent.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: precious, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: precious.appendingPathComponent("a.jpg"))
+        #expect(throws: ExportError.self) { try SiteExporter.export(site, to: precious) }
+        #expect(files(under: precious) == ["a.jpg"])
+
+        let empty = parent.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        _ = try SiteExporter.export(site, to: empty)
+        #expect(files(under: empty).contains("index.html"))
+    }
+
+    @Test func aFailedExportLeavesTheFolderAsItWas() throws {
+        let site = try Site.render(TemporaryCatalog.seed().load())
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // A parent that is a file cannot hold a folder, whoever runs the test (root included).
+        let blocker = parent.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        do {
+            _ = try SiteExporter.export(site, to: blocker.appendingPathComponent("site"))
+            Issue.record("the export succeeded under a file")
+        } catch {
+            #expect(error.description.hasPrefix("\(blocker.path): cannot write:"))
+        }
+        #expect(try Data(contentsOf: blocker) == Data("x".utf8))
+        #expect(files(under: parent) == ["blocker"])
+    }
+}
