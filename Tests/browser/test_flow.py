@@ -9,10 +9,10 @@ def visible_text(page, selector):
 
 
 @pytest.mark.parametrize("language", ["ko", "en"])
-def test_visitor_flow(phone, base_url, language):
+def test_visitor_flow(phone, site_url, language):
     exposition, items = CATALOG[language]
     ui = UI[language]
-    home = base_url + LANGUAGES[language]
+    home = site_url + LANGUAGES[language]
     phone.goto(home)
 
     title_lines = [line.strip() for line in phone.locator(".exposition-title .title-line").all_inner_texts()]
@@ -60,8 +60,11 @@ def test_language_switch_goes_to_the_same_screen_in_the_other_language(phone, ba
     assert phone.evaluate("document.documentElement.lang") == "ko"
 
 
-def test_an_unknown_address_shows_the_404_screen_with_a_way_back(phone, base_url):
-    response = phone.goto(base_url + "/items/no-such-exhibit/")
+def test_an_unknown_address_shows_the_404_screen_with_a_way_back(phone, site_url):
+    response = phone.goto(site_url + "/items/no-such-exhibit/")
     assert response.status == 404
     phone.locator(".not-found a.button").click()
-    phone.wait_for_url(base_url + "/")
+    phone.wait_for_url(site_url + "/")
+    response = phone.goto(site_url + "/en/no-such-page")
+    assert response.status == 404
+    assert phone.evaluate("document.documentElement.lang") == "en"
