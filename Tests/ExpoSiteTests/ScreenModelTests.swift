@@ -90,11 +90,27 @@ import Testing
         try folder.write("jikji@2x.png", PNGFixture.make(width: 80, height: 60))
         let (catalog, routes, assets) = try context(folder)
         let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
+        // Width descriptors and the slot's size let the browser take the smallest file
+        // that is sharp enough, whatever the screen's pixel ratio.
         let srcset = try #require(detail.image.srcset)
-        #expect(srcset.contains(" 1x, /images/jikji@2x."))
-        #expect(srcset.hasSuffix(".png 2x"))
+        #expect(srcset.wholeMatch(of: /\/images\/jikji\.[0-9a-f]{10}\.png 40w, \/images\/jikji@2x\.[0-9a-f]{10}\.png 80w/) != nil, "\(srcset)")
+        #expect(detail.image.sizes == "(min-width: 36em) 24rem, 100vw")
         #expect(detail.image.size?.width == 40)
         #expect(detail.image.size?.height == 30)
+        let list = ExhibitListScreen(edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
+        #expect(list.rows[0].thumbnail.sizes == "(min-width: 30em) 6rem, 20vw")
+    }
+
+    @Test func filesOfUnknownSizeFallBackToPixelRatioDescriptors() throws {
+        let folder = try TemporaryCatalog.seed()
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
+        try folder.write("jikji.png", "not really a png")
+        try folder.write("jikji@2x.png", "nor this")
+        let (catalog, routes, assets) = try context(folder)
+        let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
+        #expect(detail.image.srcset?.hasSuffix(".png 2x") == true)
+        #expect(detail.image.sizes == nil)
+        #expect(detail.image.size == nil)
     }
 
     @Test func groupsThousandsWithCommas() {

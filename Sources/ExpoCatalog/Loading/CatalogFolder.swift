@@ -1,10 +1,9 @@
 import Foundation
 
-/// A catalog folder on disk: what files it holds, and reading them with every failure turned
-/// into a diagnostic that names the file.
-struct CatalogFolder {
+/// A catalog as a plain folder: the data files and images side by side.
+struct CatalogFolder: CatalogStore {
     let url: URL
-    /// The names of the regular files directly in the folder.
+    /// The names of the entries directly in the folder.
     let fileNames: Set<String>
 
     init(url: URL) {
@@ -13,39 +12,22 @@ struct CatalogFolder {
         self.fileNames = Set(names)
     }
 
-    func contains(_ fileName: String) -> Bool { fileNames.contains(fileName) }
+    var dataFileNames: Set<String> { fileNames.filter { DataFile.parse($0) != nil } }
 
-    /// The bytes of a file, or an error diagnostic saying why they could not be had.
-    func read(_ fileName: String) -> Result<[UInt8], Diagnostic> {
-        let fileURL = url.appendingPathComponent(fileName)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isFolder) else {
-            return .failure(Diagnostic(.error, file: fileName, "missing"))
-        }
-        if isFolder.boolValue {
-            return .failure(Diagnostic(.error, file: fileName, "is a folder, not a file"))
-        }
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else {
-            return .failure(Diagnostic(.error, file: fileName, "cannot be read (check its permissions)"))
-        }
-        return .success([UInt8](data))
+    func displayPath(ofDataFile name: String) -> String { name }
+
+    func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
+        JSONFile.read(url.appendingPathComponent(name), displayPath: name)
     }
 
-    /// The file parsed as JSON, or an error diagnostic: unreadable, empty, or malformed with
-    /// the line and column.
-    func readJSON(_ fileName: String) -> Result<JSONValue, Diagnostic> {
-        read(fileName).flatMap { bytes in
-            let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-            if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                return .failure(Diagnostic(.error, file: fileName, "the file is empty"))
-            }
-            do throws(JSONSyntaxError) {
-                return .success(try JSONParser.parse(bytes))
-            } catch {
-                return .failure(Diagnostic(
-                    .error, file: fileName, place: ":\(error.line):\(error.column)",
-                    "malformed JSON: \(error.message)"))
-            }
-        }
+    /// The bytes of a file, or nil when it cannot be read.
+    func read(_ fileName: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: url.appendingPathComponent(fileName).path).map { [UInt8]($0) }
+    }
+
+    func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        if let image = ImageFinder.find(name, in: self, diagnostics: &diagnostics) { return image }
+        diagnostics.append(Diagnostic(.warning, file: "\(name).*", "no image (\(name).svg, .png, .jpg or .webp); a placeholder is shown"))
+        return nil
     }
 }

@@ -15,36 +15,50 @@ public enum CatalogLoader {
         Bundle.module.url(forResource: "DefaultCatalog", withExtension: nil)
     }
 
-    /// Loads the folder at `url`. Warnings end up in `Catalog.diagnostics`; any error
-    /// throws `CatalogError.invalid` with every diagnostic found, so that a report can list
-    /// them all at once.
-    public static func load(at url: URL) throws(CatalogError) -> Catalog {
+    /// How images that browsers cannot show are converted.
+    public struct Options: Sendable {
+        /// poppler's `pdftocairo`, which turns the PDF images of asset catalogs into SVG;
+        /// nil when it is not installed (PDF images then get a placeholder and a warning).
+        public var pdfConverter: URL?
+
+        public init(pdfConverter: URL? = PDFConverter.locate()) {
+            self.pdfConverter = pdfConverter
+        }
+    }
+
+    /// Loads the catalog at `url`: a folder of JSON files and images, or an iPhone app's
+    /// asset catalog (an `.xcassets` folder, or a folder that holds one). Warnings end up
+    /// in `Catalog.diagnostics`; any error throws `CatalogError.invalid` with every
+    /// diagnostic found, so that a report can list them all at once.
+    public static func load(at url: URL, options: Options = Options()) throws(CatalogError) -> Catalog {
         let path = url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw .notFound(path: path)
         }
         guard isFolder.boolValue else { throw .notACatalog(path: path) }
-        let folder = CatalogFolder(url: url)
         let primaryFiles = DataFile.allCases.map { $0.fileName(nil) }
-        guard primaryFiles.contains(where: folder.contains) else { throw .notACatalog(path: path) }
+        let store: any CatalogStore
+        let plain = CatalogFolder(url: url)
+        if !primaryFiles.contains(where: plain.fileNames.contains), let assets = AssetCatalog.locate(in: url) {
+            store = AssetCatalog(url: assets, pdfConverter: options.pdfConverter)
+        } else {
+            store = plain
+        }
+        guard primaryFiles.contains(where: store.dataFileNames.contains) else { throw .notACatalog(path: path) }
 
         var diagnostics: [Diagnostic] = []
-        let primary = loadPrimary(folder, diagnostics: &diagnostics)
+        let primary = loadPrimary(store, diagnostics: &diagnostics)
         var translations: [Edition] = []
         if let primary {
-            for language in translationLanguages(in: folder) {
-                translations.append(loadTranslation(language, of: primary, folder, diagnostics: &diagnostics))
+            for language in translationLanguages(in: store) {
+                translations.append(loadTranslation(language, of: primary, store, diagnostics: &diagnostics))
             }
         }
         var images: [String: CatalogImage] = [:]
         if let primary {
             for name in ["poster", "flag"] + primary.exhibits.map(\.id) where Exhibit.isSafeID(name) {
-                if let image = ImageFinder.find(name, in: folder, diagnostics: &diagnostics) {
-                    images[name] = image
-                } else {
-                    diagnostics.append(Diagnostic(.warning, file: "\(name).*", "no image (\(name).svg, .png, .jpg or .webp); a placeholder is shown"))
-                }
+                images[name] = store.image(named: name, diagnostics: &diagnostics)
             }
         }
 
@@ -54,18 +68,18 @@ public enum CatalogLoader {
         return Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
     }
 
-    private static func loadPrimary(_ folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> Edition? {
+    private static func loadPrimary(_ store: any CatalogStore, diagnostics: inout [Diagnostic]) -> Edition? {
         let expositionFile = DataFile.exposition.fileName(nil)
         let itemsFile = DataFile.items.fileName(nil)
-        var expositionReader = FieldReader(file: expositionFile)
-        var itemsReader = FieldReader(file: itemsFile)
+        var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
+        var itemsReader = FieldReader(file: store.displayPath(ofDataFile: itemsFile))
         var exposition: Exposition?
         var exhibits: [Exhibit]?
-        switch folder.readJSON(expositionFile) {
+        switch store.readJSON(dataFile: expositionFile) {
         case let .success(json): exposition = ExpositionDecoder.decode(json, reader: &expositionReader)
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
-        switch folder.readJSON(itemsFile) {
+        switch store.readJSON(dataFile: itemsFile) {
         case let .success(json): exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
@@ -74,16 +88,16 @@ public enum CatalogLoader {
         return Edition(language: primaryLanguage, exposition: exposition, exhibits: exhibits)
     }
 
-    private static func loadTranslation(_ language: Language, of primary: Edition, _ folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> Edition {
+    private static func loadTranslation(_ language: Language, of primary: Edition, _ store: any CatalogStore, diagnostics: inout [Diagnostic]) -> Edition {
         var exposition = primary.exposition
         var exhibits = primary.exhibits
         let expositionFile = DataFile.exposition.fileName(language)
         let itemsFile = DataFile.items.fileName(language)
-        var expositionReader = FieldReader(file: expositionFile)
-        var itemsReader = FieldReader(file: itemsFile)
+        var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
+        var itemsReader = FieldReader(file: store.displayPath(ofDataFile: itemsFile))
         let note = "the \(primaryLanguage.englishName) texts are used for \(language.englishName)"
-        if folder.contains(expositionFile) {
-            switch folder.readJSON(expositionFile) {
+        if store.dataFileNames.contains(expositionFile) {
+            switch store.readJSON(dataFile: expositionFile) {
             case let .success(json):
                 exposition = ExpositionDecoder.translate(json, from: exposition, primaryLanguage: primaryLanguage, reader: &expositionReader)
             case let .failure(diagnostic): diagnostics.append(diagnostic)
@@ -91,8 +105,8 @@ public enum CatalogLoader {
         } else {
             expositionReader.warn(at: "", "missing; \(note)")
         }
-        if folder.contains(itemsFile) {
-            switch folder.readJSON(itemsFile) {
+        if store.dataFileNames.contains(itemsFile) {
+            switch store.readJSON(dataFile: itemsFile) {
             case let .success(json):
                 exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage, reader: &itemsReader)
             case let .failure(diagnostic): diagnostics.append(diagnostic)
@@ -105,8 +119,8 @@ public enum CatalogLoader {
     }
 
     /// Languages with at least one suffixed data file, by code.
-    private static func translationLanguages(in folder: CatalogFolder) -> [Language] {
-        let languages = folder.fileNames.compactMap { DataFile.parse($0)?.language }
+    private static func translationLanguages(in store: any CatalogStore) -> [Language] {
+        let languages = store.dataFileNames.compactMap { DataFile.parse($0)?.language }
         return Set(languages).subtracting([primaryLanguage]).sorted()
     }
 }

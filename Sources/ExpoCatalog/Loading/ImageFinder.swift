@@ -16,7 +16,7 @@ enum ImageFinder {
                 // The name must match exactly (ids are case-sensitive); the extension may be in any case.
                 guard let fileName = extensionsByLowercasedFile[wanted.lowercased()]?
                     .first(where: { $0.hasPrefix("\(name)\(suffix).") }) else { continue }
-                guard case let .success(bytes) = folder.read(fileName) else {
+                guard let bytes = folder.read(fileName) else {
                     diagnostics.append(Diagnostic(.warning, file: fileName, "cannot be read; left out"))
                     continue
                 }

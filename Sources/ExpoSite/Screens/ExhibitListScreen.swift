@@ -32,7 +32,7 @@ struct ExhibitListScreen: Sendable {
                 shortDescription: exhibit.shortDescription,
                 href: routes.link(routes.exhibit(exhibit.id, edition.language)),
                 thumbnail: ImageModel(catalog.images[exhibit.id], assets: assets, alt: exhibit.name,
-                                      cssClass: "thumbnail", lazy: index >= Self.eagerRows,
+                                      cssClass: "thumbnail", slot: "(min-width: 30em) 6rem, 20vw", lazy: index >= Self.eagerRows,
                                       decorative: true, placeholderText: strings.imageMissing))
         }
     }

@@ -18,7 +18,7 @@ struct ExhibitScreen: Sendable {
         navigationBar = NavigationBar(title: name, backLabel: strings.exhibitListTitle,
                                       backHref: routes.link(routes.exhibitList(edition.language)))
         image = ImageModel(catalog.images[exhibit.id], assets: assets, alt: name,
-                           cssClass: "exhibit-image", placeholderText: name)
+                           cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", placeholderText: name)
         paragraphs = Paragraphs.split(exhibit.description)
     }
 }

@@ -27,7 +27,7 @@ struct ExpositionScreen: Sendable {
             screenClass: "screen-exposition", pathIn: routes.home,
             languages: catalog.languages, routes: routes, assets: assets)
         poster = ImageModel(catalog.images["poster"], assets: assets, alt: strings.posterAlt,
-                            cssClass: "poster", placeholderText: title)
+                            cssClass: "poster", slot: "(min-width: 36em) 20rem, 15rem", placeholderText: title)
         facts = [
             Fact(label: strings.visitorsLabel, value: strings.visitorsValue(NumberFormat.grouped(exposition.visitors))),
             Fact(label: strings.locationLabel, value: exposition.location),
@@ -35,7 +35,7 @@ struct ExpositionScreen: Sendable {
         ]
         paragraphs = Paragraphs.split(exposition.description)
         flag = ImageModel(catalog.images["flag"], assets: assets, alt: strings.flagAlt,
-                          cssClass: "flag", lazy: true, decorative: true, placeholderText: "")
+                          cssClass: "flag", slot: "2.75rem", lazy: true, decorative: true, placeholderText: "")
         buttonLabel = strings.seeExhibits
         buttonHref = routes.link(routes.exhibitList(edition.language))
     }

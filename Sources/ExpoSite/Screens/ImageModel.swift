@@ -10,6 +10,7 @@ struct ImageModel: Sendable {
 
     var src: String
     var srcset: String?
+    var sizes: String?
     var size: Size?
     var alt: String
     var cssClass: String
@@ -19,7 +20,10 @@ struct ImageModel: Sendable {
     var decorative: Bool
     var placeholderText: String
 
-    init(_ image: CatalogImage?, assets: SiteAssets, alt: String, cssClass: String,
+    /// `slot` is the width the image takes on the page, as a `sizes` value: with it, the
+    /// browser picks the smallest file that is sharp enough, rather than the one for the
+    /// screen's pixel ratio (a 3x phone would otherwise fetch a 3x photo for a thumbnail).
+    init(_ image: CatalogImage?, assets: SiteAssets, alt: String, cssClass: String, slot: String,
          lazy: Bool = false, decorative: Bool = false, placeholderText: String) {
         self.alt = decorative ? "" : alt
         self.cssClass = cssClass
@@ -34,9 +38,17 @@ struct ImageModel: Sendable {
         isPlaceholder = false
         src = firstURL
         if image.variants.count > 1 {
-            srcset = image.variants.compactMap { variant in
-                assets.url(of: variant, in: image).map { "\($0) \(variant.scale)x" }
-            }.joined(separator: ", ")
+            let widths = image.variants.compactMap { $0.pixelSize?.width }
+            if widths.count == image.variants.count {
+                srcset = zip(image.variants, widths).compactMap { variant, width in
+                    assets.url(of: variant, in: image).map { "\($0) \(width)w" }
+                }.joined(separator: ", ")
+                sizes = slot
+            } else {
+                srcset = image.variants.compactMap { variant in
+                    assets.url(of: variant, in: image).map { "\($0) \(variant.scale)x" }
+                }.joined(separator: ", ")
+            }
         }
         size = image.displaySize.map { Size(width: $0.width, height: $0.height) }
     }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where a catalog's files come from: a plain folder, or an iPhone app's asset catalog.
+/// The loader asks for data files by their plain names (`items.json`, `items.en.json`)
+/// and for images by name (`poster`, `jikji`); each store finds them its own way.
+protocol CatalogStore {
+    /// The plain names of the data files the store holds.
+    var dataFileNames: Set<String> { get }
+    /// How messages name a data file: its path within the catalog.
+    func displayPath(ofDataFile name: String) -> String
+    func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic>
+    /// The image's files, or nil with a warning saying why a placeholder is shown.
+    func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage?
+}
+
+/// Reading and parsing one JSON file, with every failure as a diagnostic naming it.
+enum JSONFile {
+    static func read(_ url: URL, displayPath: String) -> Result<JSONValue, Diagnostic> {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            return .failure(Diagnostic(.error, file: displayPath, "missing"))
+        }
+        if isFolder.boolValue {
+            return .failure(Diagnostic(.error, file: displayPath, "is a folder, not a file"))
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(Diagnostic(.error, file: displayPath, "cannot be read (check its permissions)"))
+        }
+        let bytes = [UInt8](data)
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .failure(Diagnostic(.error, file: displayPath, "the file is empty"))
+        }
+        do throws(JSONSyntaxError) {
+            return .success(try JSONParser.parse(bytes))
+        } catch {
+            return .failure(Diagnostic(.error, file: displayPath, place: ":\(error.line):\(error.column)",
+                                       "malformed JSON: \(error.message)"))
+        }
+    }
+}
