@@ -121,6 +121,27 @@ def nginx(exports, tmp_path_factory):
         stop()
 
 
+REFERENCE_CATALOG = REPO.parent / "shared" / "reference-catalogs" / "seed-app-2023" / "Assets.xcassets"
+
+
+@pytest.fixture(scope="session")
+def reference_url():
+    """A server showing the seed app's own asset catalog, when it is beside the clone."""
+    if not REFERENCE_CATALOG.exists():
+        pytest.skip(f"{REFERENCE_CATALOG} is not beside this clone (CI has it; a user's clone does not)")
+    server = subprocess.Popen([_binary(), "serve", "--port", "0", "--catalog", str(REFERENCE_CATALOG)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
+    atexit.register(stop)
+    try:
+        line = server.stdout.readline()
+        match = re.match(r"Expo1900 is serving (http://\S+)", line)
+        assert match, f"the server did not start with the reference catalog; it printed {line!r}"
+        yield match.group(1)
+    finally:
+        stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
