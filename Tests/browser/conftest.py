@@ -19,23 +19,28 @@ def _binary():
     return os.path.join(bin_path, "expo1900")
 
 
-@pytest.fixture(scope="session")
-def base_url():
-    """The URL of a running server: $EXPO1900_URL if set, else one this session starts."""
-    if os.environ.get("EXPO1900_URL"):
-        yield os.environ["EXPO1900_URL"].rstrip("/")
-        return
-    server = subprocess.Popen([_binary(), "serve", "--port", "0"], stdout=subprocess.PIPE,
+def _serve(*arguments):
+    """Starts `expo1900 serve` on a free port; yields its URL and stops it whatever happens."""
+    server = subprocess.Popen([_binary(), "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
     atexit.register(stop)
     try:
         line = server.stdout.readline()
         match = re.match(r"Expo1900 is serving (http://\S+)", line)
-        assert match, f"the server did not start; it printed {line!r}"
+        assert match, f"the server did not start with {arguments}; it printed {line!r}"
         yield match.group(1)
     finally:
         stop()
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    """The URL of a running server: $EXPO1900_URL if set, else one this session starts."""
+    if os.environ.get("EXPO1900_URL"):
+        yield os.environ["EXPO1900_URL"].rstrip("/")
+        return
+    yield from _serve()
 
 
 def _free_port():
@@ -129,17 +134,7 @@ def reference_url():
     """A server showing the seed app's own asset catalog, when it is beside the clone."""
     if not REFERENCE_CATALOG.exists():
         pytest.skip(f"{REFERENCE_CATALOG} is not beside this clone (CI has it; a user's clone does not)")
-    server = subprocess.Popen([_binary(), "serve", "--port", "0", "--catalog", str(REFERENCE_CATALOG)],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
-    atexit.register(stop)
-    try:
-        line = server.stdout.readline()
-        match = re.match(r"Expo1900 is serving (http://\S+)", line)
-        assert match, f"the server did not start with the reference catalog; it printed {line!r}"
-        yield match.group(1)
-    finally:
-        stop()
+    yield from _serve("--catalog", str(REFERENCE_CATALOG))
 
 
 @pytest.fixture(scope="session")

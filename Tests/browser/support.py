@@ -60,3 +60,19 @@ def profiles():
 
 IPHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
              "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1")
+
+
+# Runs in a page: scrolls through it so lazy images load, waits for every image, and
+# returns them as {src, width, cls}.
+LOAD_ALL_IMAGES = """
+async () => {
+  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+    scrollTo(0, y);
+    await new Promise(r => requestAnimationFrame(r));
+  }
+  scrollTo(0, 0);
+  await Promise.all([...document.images].map(img => img.complete ? null :
+    new Promise(r => { img.addEventListener('load', r); img.addEventListener('error', r); })));
+  return [...document.images].map(img => ({src: img.currentSrc || img.getAttribute('src'), width: img.naturalWidth, cls: img.className}));
+}
+"""

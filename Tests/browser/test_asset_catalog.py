@@ -3,18 +3,8 @@ screens, the flag from its PDF, and thumbnails that do not cost a phone full-siz
 import json
 
 from conftest import REFERENCE_CATALOG, new_phone
+from support import LOAD_ALL_IMAGES
 
-IMAGES_LOADED = """
-async () => {
-  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
-    scrollTo(0, y);
-    await new Promise(r => requestAnimationFrame(r));
-  }
-  await Promise.all([...document.images].map(img => img.complete ? null :
-    new Promise(r => { img.addEventListener('load', r); img.addEventListener('error', r); })));
-  return [...document.images].map(img => ({src: img.currentSrc, width: img.naturalWidth, cls: img.className}));
-}
-"""
 
 
 def reference_items():
@@ -27,7 +17,7 @@ def test_all_three_screens_show_the_apps_texts_and_photos(browser, reference_url
     page = context.new_page()
     try:
         page.goto(reference_url + "/")
-        images = page.evaluate(IMAGES_LOADED)
+        images = page.evaluate(LOAD_ALL_IMAGES)
         flags = [image for image in images if image["cls"] == "flag"]
         assert len(flags) == 2 and all(image["width"] > 0 for image in flags), f"the flag from its PDF: {flags}"
         assert all(".svg" in image["src"] for image in flags), "the PDF flag is served as SVG"
@@ -37,7 +27,7 @@ def test_all_three_screens_show_the_apps_texts_and_photos(browser, reference_url
         rows = page.locator(".exhibit-list a.row")
         assert rows.count() == 13
         assert page.locator(".row-title").all_inner_texts() == [item["name"] for item in items]
-        thumbnails = [image for image in page.evaluate(IMAGES_LOADED) if image["cls"] == "thumbnail"]
+        thumbnails = [image for image in page.evaluate(LOAD_ALL_IMAGES) if image["cls"] == "thumbnail"]
         assert len(thumbnails) == 13
         broken = [image["src"] for image in thumbnails if image["width"] == 0]
         assert not broken, f"thumbnails that did not load: {broken}"
@@ -46,7 +36,7 @@ def test_all_three_screens_show_the_apps_texts_and_photos(browser, reference_url
             page.goto(f"{reference_url}/items/{item['image_name']}/")
             assert page.locator("h1").inner_text().strip() == item["name"]
             assert page.locator(".exhibit .prose p").count() >= 1
-            detail = [image for image in page.evaluate(IMAGES_LOADED) if image["cls"] == "exhibit-image"]
+            detail = [image for image in page.evaluate(LOAD_ALL_IMAGES) if image["cls"] == "exhibit-image"]
             assert detail and detail[0]["width"] > 0, f"{item['image_name']}: the photo did not load"
     finally:
         context.close()
@@ -81,7 +71,7 @@ def test_list_thumbnails_use_the_smallest_sufficient_file(browser, reference_url
         page = context.new_page()
         try:
             page.goto(reference_url + "/items/")
-            page.evaluate(IMAGES_LOADED)
+            page.evaluate(LOAD_ALL_IMAGES)
             chosen = page.evaluate(CHOSEN_THUMBNAILS)
             assert len(chosen) == 12, "every thumbnail with several files (haegeum has one)"
             wrong = [c for c in chosen if c["chosen"] != c["best"]]

@@ -6,7 +6,7 @@ import pathlib
 import pytest
 
 from conftest import new_phone, set_text_size
-from support import REPO, page_paths, profiles
+from support import LOAD_ALL_IMAGES, REPO, page_paths, profiles
 
 SCREENSHOTS = REPO / "screenshots"
 
@@ -15,14 +15,6 @@ LAYOUT_PROBLEMS = """
 async () => {
   const problems = [];
   const name = (el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
-  // Bring lazy images in: scroll through the page, then wait for every image.
-  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
-    scrollTo(0, y);
-    await new Promise(r => requestAnimationFrame(r));
-  }
-  scrollTo(0, 0);
-  await Promise.all([...document.images].map(img => img.complete ? null :
-    new Promise(r => { img.addEventListener('load', r); img.addEventListener('error', r); })));
   const width = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > width) {
     problems.push(`horizontal scrolling: content ${document.documentElement.scrollWidth}px wide in ${width}px`);
@@ -78,6 +70,7 @@ def test_every_page_lays_out_cleanly(browser, base_url, profile, text_size):
         for path in page_paths():
             errors.clear()
             page.goto(base_url + path)
+            page.evaluate(LOAD_ALL_IMAGES)
             for problem in page.evaluate(LAYOUT_PROBLEMS):
                 failures.append(f"{path} [{name}, text {text_size}%]: {problem}")
             # A missing page answers 404 on purpose; the browser logs that as an error.

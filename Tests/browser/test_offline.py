@@ -1,7 +1,7 @@
 """Offline: after one visit the service worker has the whole guide; with the network gone,
 every screen in both languages still shows all its content."""
 from conftest import new_phone
-from support import page_paths
+from support import LOAD_ALL_IMAGES, page_paths
 
 # Runs in the page: what is missing from the screen, if anything.
 MISSING_CONTENT = """
@@ -10,12 +10,6 @@ async () => {
   if (!document.querySelector('h1') || !document.querySelector('h1').textContent.trim()) missing.push('no title');
   if (!document.querySelector('main') || document.querySelector('main').textContent.trim().length < 20) missing.push('no content');
   if (!document.styleSheets.length || !getComputedStyle(document.body).getPropertyValue('container-type').includes('inline-size')) missing.push('no stylesheet');
-  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
-    scrollTo(0, y);
-    await new Promise(r => requestAnimationFrame(r));
-  }
-  await Promise.all([...document.images].map(img => img.complete ? null :
-    new Promise(r => { img.addEventListener('load', r); img.addEventListener('error', r); })));
   for (const img of document.images) if (!img.naturalWidth) missing.push('image ' + img.getAttribute('src'));
   const notice = document.querySelector('.offline-notice');
   if (!notice || notice.hidden) missing.push('no offline notice');
@@ -48,6 +42,7 @@ def test_every_screen_shows_offline_after_one_visit(browser, site_url):
             except Exception as error:  # the browser's own offline error page
                 failures.append(f"{path} offline: did not load ({str(error).splitlines()[0]})")
                 continue
+            page.evaluate(LOAD_ALL_IMAGES)
             missing = page.evaluate(MISSING_CONTENT)
             failures += [f"{path} offline: {what}" for what in missing]
     finally:
