@@ -31,6 +31,8 @@ struct Serve: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = Logger(label: "expo1900")
         let responder = SiteResponder(site: site, logger: logger)
+        let reloads = reloadOnHangup(responder)
+        defer { reloads.cancel() }
         do {
             try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
                 // Written straight to the file descriptor so that a script reading the pipe
@@ -41,5 +43,31 @@ struct Serve: AsyncParsableCommand {
             printError("expo1900: \(failure)")
             throw ExitCode(1)
         }
+    }
+
+    /// SIGHUP loads the catalog again and swaps the new site in whole; a catalog that no
+    /// longer loads is reported and the old site keeps serving.
+    private func reloadOnHangup(_ responder: SiteResponder) -> any DispatchSourceSignal {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "expo1900.reload"))
+        let path = catalog
+        source.setEventHandler {
+            switch CatalogSource(path: path).load() {
+            case let .success(catalog):
+                do {
+                    responder.replace(with: try Site.render(catalog))
+                    for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
+                    printError("expo1900: reloaded the catalog (\(catalog.exhibitCount) exhibits)")
+                } catch {
+                    printError("expo1900: reload failed, still serving the previous catalog: \(error)")
+                }
+            case let .failure(error):
+                for line in error.description.split(separator: "\n") {
+                    printError("expo1900: reload failed, still serving the previous catalog: \(line)")
+                }
+            }
+        }
+        source.resume()
+        return source
     }
 }
