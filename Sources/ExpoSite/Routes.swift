@@ -14,6 +14,11 @@ struct Routes: Sendable {
 
     func exhibitList(_ language: Language) -> String { home(language) + "items/" }
 
+    /// Page 1 of the list is `items/`; the others `items/page/2/`, ….
+    func exhibitList(_ language: Language, page: Int) -> String {
+        page <= 1 ? exhibitList(language) : exhibitList(language) + "page/\(page)/"
+    }
+
     func exhibit(_ id: String, _ language: Language) -> String { exhibitList(language) + id + "/" }
 
     func manifest(_ language: Language) -> String { home(language) + "manifest.webmanifest" }

@@ -26,11 +26,18 @@ public struct Site: Sendable {
             let language = edition.language
             pages[routes.home(language)] = try html(
                 ExpositionScreen(edition: edition, catalog: catalog, routes: routes, assets: assets), "exposition")
-            pages[routes.exhibitList(language)] = try html(
-                ExhibitListScreen(edition: edition, catalog: catalog, routes: routes, assets: assets), "exhibit-list")
-            for exhibit in edition.exhibits {
-                pages[routes.exhibit(exhibit.id, language)] = try html(
-                    ExhibitScreen(exhibit: exhibit, edition: edition, catalog: catalog, routes: routes, assets: assets), "exhibit")
+            let perPage = options.exhibitsPerPage
+            let pageCount = max(1, (edition.exhibits.count + perPage - 1) / perPage)
+            for page in 1...pageCount {
+                let slice = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
+                pages[routes.exhibitList(language, page: page)] = try html(
+                    ExhibitListScreen(edition: edition, exhibits: slice, page: page, pageCount: pageCount,
+                                      catalog: catalog, routes: routes, assets: assets), "exhibit-list")
+                for exhibit in slice {
+                    pages[routes.exhibit(exhibit.id, language)] = try html(
+                        ExhibitScreen(exhibit: exhibit, edition: edition, listPage: page, catalog: catalog,
+                                      routes: routes, assets: assets), "exhibit")
+                }
             }
             let notFound = try html(
                 NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets), "not-found")

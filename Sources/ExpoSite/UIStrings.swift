@@ -21,6 +21,11 @@ public struct UIStrings: Sendable {
     public var flagAlt: String
     public var posterAlt: String
     public var siteName: String
+    public var pagination: String
+    public var previousPage: String
+    public var nextPage: String
+    /// "2 / 100 쪽" — the page and the count.
+    public var pageOf: @Sendable (Int, Int) -> String
     public var appDescription: String
     public var offlineNotice: String
 
@@ -42,6 +47,10 @@ public struct UIStrings: Sendable {
         flagAlt: "대한제국 국기",
         posterAlt: "1900년 파리 만국박람회 포스터",
         siteName: "Expo1900",
+        pagination: "목록 페이지",
+        previousPage: "이전 페이지",
+        nextPage: "다음 페이지",
+        pageOf: { "\($0) / \($1) 페이지" },
         appDescription: "1900년 파리 만국박람회와 대한제국관 출품작 안내서",
         offlineNotice: "오프라인 상태입니다. 기기에 저장된 안내서를 보여 드립니다.")
 
@@ -63,6 +72,10 @@ public struct UIStrings: Sendable {
         flagAlt: "Flag of the Korean Empire",
         posterAlt: "Poster of the 1900 Paris Exposition",
         siteName: "Expo1900",
+        pagination: "List pages",
+        previousPage: "Previous page",
+        nextPage: "Next page",
+        pageOf: { "Page \($0) of \($1)" },
         appDescription: "A guide to the 1900 Paris Exposition and the Korean Empire's pavilion",
         offlineNotice: "You are offline. This is the guide saved on your device.")
 

@@ -74,3 +74,16 @@ extension TemporaryCatalog {
         try CatalogLoader.load(at: url)
     }
 }
+
+extension TemporaryCatalog {
+    /// A catalog of `count` generated exhibits (`item-1` …), Korean only, without images.
+    public static func generated(count: Int) throws -> TemporaryCatalog {
+        let entries = (1...count).map { index in
+            #"{"name": "출품작 \#(index)", "image_name": "item-\#(index)", "short_desc": "설명 \#(index)", "desc": "첫 문단 \#(index).\n\n둘째 문단."}"#
+        }
+        return try TemporaryCatalog([
+            "exposition_universelle_1900.json": seedExposition,
+            "items.json": "[\n" + entries.joined(separator: ",\n") + "\n]",
+        ])
+    }
+}

@@ -9,24 +9,48 @@ struct ExhibitListScreen: Sendable {
         var thumbnail: ImageModel
     }
 
+    /// Links between the pages of a long list; absent when it fits on one.
+    struct Pagination: Sendable {
+        var label: String
+        var previousLabel: String
+        var previousHref: String?
+        var nextLabel: String
+        var nextHref: String?
+        var position: String
+    }
+
     var frame: PageFrame
     var navigationBar: NavigationBar
     var rows: [Row]
+    var pagination: Pagination?
 
     /// Rows below this many are out of the first screenful and load lazily.
     static let eagerRows = 6
 
-    init(edition: Edition, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+    /// Page `page` (from 1) of `pageCount`, showing `exhibits`.
+    init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1,
+         catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let mainTitle = ExpositionTitle(edition.exposition.title).lines.first ?? strings.siteName
+        let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
         frame = PageFrame(
-            language: edition.language, title: "\(strings.exhibitListTitle) · \(mainTitle)",
-            description: edition.exhibits.prefix(5).map(\.name).joined(separator: ", "),
-            screenClass: "screen-list", pathIn: routes.exhibitList,
+            language: edition.language, title: "\(strings.exhibitListTitle)\(position) · \(mainTitle)",
+            description: exhibits.prefix(5).map(\.name).joined(separator: ", "),
+            screenClass: "screen-list", pathIn: { routes.exhibitList($0, page: page) },
             languages: catalog.languages, routes: routes, assets: assets)
+        if pageCount > 1 {
+            let language = edition.language
+            pagination = Pagination(
+                label: strings.pagination,
+                previousLabel: strings.previousPage,
+                previousHref: page > 1 ? routes.link(routes.exhibitList(language, page: page - 1)) : nil,
+                nextLabel: strings.nextPage,
+                nextHref: page < pageCount ? routes.link(routes.exhibitList(language, page: page + 1)) : nil,
+                position: strings.pageOf(page, pageCount))
+        }
         navigationBar = NavigationBar(title: strings.exhibitListTitle, backLabel: strings.backToMain,
                                       backHref: routes.link(routes.home(edition.language)))
-        rows = edition.exhibits.enumerated().map { index, exhibit in
+        rows = exhibits.enumerated().map { index, exhibit in
             // The name is the link's text already, so the thumbnail is decorative.
             Row(name: exhibit.name.isEmpty ? exhibit.id : exhibit.name,
                 shortDescription: exhibit.shortDescription,
@@ -35,5 +59,10 @@ struct ExhibitListScreen: Sendable {
                                       cssClass: "thumbnail", slot: "(min-width: 30em) 6rem, 20vw", lazy: index >= Self.eagerRows,
                                       decorative: true, placeholderText: strings.imageMissing))
         }
+    }
+
+    /// The whole list on one page.
+    init(edition: Edition, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+        self.init(edition: edition, exhibits: edition.exhibits[...], catalog: catalog, routes: routes, assets: assets)
     }
 }
