@@ -211,3 +211,37 @@ def test_ten_thousand_hostile_paths_never_5xx_nor_a_byte_from_outside(catalog):
     finally:
         server.stop()
     assert not failures, f"{len(failures)} of 10,000 paths failed:\n" + "\n".join(failures[:20])
+
+
+def test_256_connections_for_30_seconds_no_errors_no_timeouts_memory_flat(server):
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        pytest.fail("wrk is missing: apt-get install wrk")
+    samples = []
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            samples.append(server.rss_kib())
+            time.sleep(1)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        result = subprocess.run([wrk, "-t2", "-c256", "-d30s", "--timeout", "5s",
+                                 f"http://127.0.0.1:{server.port}/items/jikji/"],
+                                capture_output=True, text=True, timeout=120)
+    finally:
+        done.set()
+        sampler.join()
+    report = result.stdout
+    requests = int(re.search(r"(\d+) requests in", report).group(1))
+    assert requests > 10_000, f"only {requests} requests in 30 s:\n{report}"
+    assert "Socket errors" not in report, f"socket errors or timeouts:\n{report}"
+    assert "Non-2xx or 3xx responses" not in report, f"error responses:\n{report}"
+    assert server.process.poll() is None, "the server died under load"
+    # Flat: after the first seconds of warm-up, resident memory may wobble but not climb.
+    warm = samples[5:]
+    growth = (max(warm) - warm[0]) / 1024
+    assert growth < 32, f"memory grew {growth:.1f} MiB under load (samples in KiB: {samples})"
+    print(f"\n{requests:,} requests in 30 s; resident memory {warm[0] / 1024:.1f} → {warm[-1] / 1024:.1f} MiB")
