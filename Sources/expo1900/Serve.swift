@@ -20,7 +20,10 @@ struct Serve: AsyncParsableCommand {
     var port = 8080
 
     func run() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
         let loaded = try CatalogSource(path: catalog).loadReportingProblems()
+        let loadedAt = clock.now
         let site: Site
         do {
             site = try Site.render(loaded)
@@ -30,6 +33,10 @@ struct Serve: AsyncParsableCommand {
         }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = Logger(label: "expo1900")
+        logger.info("""
+            loaded \(loaded.exhibitCount) exhibits in \(Self.seconds(loadedAt - started)) s, \
+            rendered \(site.pages.count) files in \(Self.seconds(clock.now - loadedAt)) s
+            """)
         let responder = SiteResponder(site: site, logger: logger)
         let reloads = reloadOnHangup(responder)
         defer { reloads.cancel() }
@@ -43,6 +50,11 @@ struct Serve: AsyncParsableCommand {
             printError("expo1900: \(failure)")
             throw ExitCode(1)
         }
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f", Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     /// SIGHUP loads the catalog again and swaps the new site in whole; a catalog that no

@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import sync_playwright
 
-from support import CHROMIUM, IPHONE_UA, REPO
+from support import CHROMIUM, IPHONE_UA, REPO, start_nginx
 
 
 def _binary():
@@ -51,38 +51,6 @@ def _free_port():
 
 BASE_PATH = "/expo1900"
 
-NGINX_CONFIG = """
-worker_processes 1;
-daemon off;
-{user}
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{ worker_connections 256; }}
-http {{
-  include /etc/nginx/mime.types;
-  types {{ application/manifest+json webmanifest; }}
-  default_type application/octet-stream;
-  access_log off;
-  gzip_static on;
-  client_body_temp_path {prefix}/body;
-  proxy_temp_path {prefix}/proxy;
-  fastcgi_temp_path {prefix}/fastcgi;
-  uwsgi_temp_path {prefix}/uwsgi;
-  scgi_temp_path {prefix}/scgi;
-  server {{
-    listen 127.0.0.1:{port};
-    root {exports}/root;
-    error_page 404 /404.html;
-    location /en/ {{ error_page 404 /en/404.html; }}
-    location {base}/ {{
-      alias {exports}/prefixed/;
-      error_page 404 {base}/404.html;
-      location {base}/en/ {{ alias {exports}/prefixed/en/; error_page 404 {base}/en/404.html; }}
-    }}
-  }}
-}}
-"""
-
 
 @pytest.fixture(scope="session")
 def exports(tmp_path_factory):
@@ -98,29 +66,15 @@ def exports(tmp_path_factory):
 @pytest.fixture(scope="session")
 def nginx(exports, tmp_path_factory):
     """Debian's nginx serving the exports: {"root": url, "prefixed": url}. Stopped afterwards."""
-    executable = "/usr/sbin/nginx"
-    if not os.path.exists(executable):
-        pytest.fail(f"{executable} is missing: apt-get install nginx")
     prefix = tmp_path_factory.mktemp("nginx")
     port = _free_port()
-    # Workers run as nobody unless told otherwise; the exports sit in root's private tmp.
-    user = "user root;" if os.geteuid() == 0 else ""
-    config = prefix / "nginx.conf"
-    config.write_text(NGINX_CONFIG.format(user=user, prefix=prefix, port=port, exports=exports, base=BASE_PATH))
-    server = subprocess.Popen([executable, "-p", str(prefix), "-c", str(config)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        server = start_nginx(prefix, port, exports / "root", prefixed=(BASE_PATH, exports / "prefixed"))
+    except RuntimeError as error:
+        pytest.fail(str(error))
     stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
     atexit.register(stop)
     try:
-        deadline = time.time() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.time() > deadline:
-                    pytest.fail(f"nginx did not start: {server.stderr.read()}")
-                time.sleep(0.05)
         yield {"root": f"http://127.0.0.1:{port}", "prefixed": f"http://127.0.0.1:{port}{BASE_PATH}"}
     finally:
         stop()

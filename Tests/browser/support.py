@@ -1,6 +1,10 @@
 """What the browser suite shares: the catalog it checks against, the pages, the devices."""
 import json
+import os
 import pathlib
+import socket
+import subprocess
+import time
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DEFAULT_CATALOG = REPO / "Sources" / "ExpoCatalog" / "Resources" / "DefaultCatalog"
@@ -76,3 +80,69 @@ async () => {
   return [...document.images].map(img => ({src: img.currentSrc || img.getAttribute('src'), width: img.naturalWidth, cls: img.className}));
 }
 """
+
+
+NGINX_CONFIG = """
+worker_processes 1;
+daemon off;
+{user}
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log;
+events {{ worker_connections 1024; }}
+http {{
+  include /etc/nginx/mime.types;
+  types {{ application/manifest+json webmanifest; }}
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip_static on;
+  client_body_temp_path {prefix}/body;
+  proxy_temp_path {prefix}/proxy;
+  fastcgi_temp_path {prefix}/fastcgi;
+  uwsgi_temp_path {prefix}/uwsgi;
+  scgi_temp_path {prefix}/scgi;
+  server {{
+    listen 127.0.0.1:{port};
+    root {root};
+    error_page 404 /404.html;
+    location /en/ {{ error_page 404 /en/404.html; }}
+{prefixed}
+  }}
+}}
+"""
+
+PREFIXED_LOCATION = """
+    location {base}/ {{
+      alias {folder}/;
+      error_page 404 {base}/404.html;
+      location {base}/en/ {{ alias {folder}/en/; error_page 404 {base}/en/404.html; }}
+    }}
+"""
+
+
+def start_nginx(prefix, port, root, prefixed=None):
+    """Debian's nginx, one worker, serving the export at `root` on 127.0.0.1:`port`, and
+    optionally another export under a base path (`prefixed` = (base, folder)). Returns the
+    process once it accepts connections; raises RuntimeError when it cannot start."""
+    executable = "/usr/sbin/nginx"
+    if not os.path.exists(executable):
+        raise RuntimeError(f"{executable} is missing: apt-get install nginx")
+    location = PREFIXED_LOCATION.format(base=prefixed[0], folder=prefixed[1]) if prefixed else ""
+    # Workers run as nobody unless told otherwise, and the exports sit in root's private tmp.
+    user = "user root;" if os.geteuid() == 0 else ""
+    config = pathlib.Path(prefix) / "nginx.conf"
+    config.write_text(NGINX_CONFIG.format(user=user, prefix=prefix, port=port, root=root, prefixed=location))
+    server = subprocess.Popen([executable, "-p", str(prefix), "-c", str(config)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server
+        except OSError:
+            if server.poll() is not None or time.time() > deadline:
+                server.kill()
+                raise RuntimeError(f"nginx did not start: {server.stderr.read()}")
+            time.sleep(0.05)

@@ -1,0 +1,86 @@
+"""Expo1900's benchmark: run by scripts/bench with the release binary's path.
+
+Prints a table of measurements and one line per target with its status, and writes
+bench/results.json. Every number is measured here, on this machine, each run.
+"""
+import json
+import pathlib
+import platform
+import statistics
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "Tests" / "browser"))
+sys.path.insert(0, str(HERE))
+
+from browser_metrics import page_weights, paint_metrics  # noqa: E402
+from running import ExpoServer, free_port, nginx_serving, run  # noqa: E402
+from scale import scale_runs  # noqa: E402
+from throughput import compare_throughput  # noqa: E402
+
+SCREENS = ["/", "/items/", "/items/jikji/"]
+
+
+def main(binary, argv):
+    seconds = int(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 5
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 3
+    results = {"machine": {"python": platform.python_version(), "cpus": __import__("os").cpu_count()},
+               "settings": {"wrk_seconds": seconds, "rounds": rounds, "connections": 64}}
+    with tempfile.TemporaryDirectory(prefix="expo1900-bench-") as scratch:
+        scratch = pathlib.Path(scratch)
+        export = scratch / "site"
+        run([binary, "export", str(export)])
+        with ExpoServer(binary) as server, nginx_serving(scratch / "nginx", export, free_port()) as nginx:
+            print(f"expo1900 serve (release) at {server.url}; nginx 1 worker at {nginx}\n")
+            results["throughput"] = compare_throughput(server.url, nginx, SCREENS, seconds, rounds)
+            results["page_weight"] = page_weights(server.url, SCREENS)
+            results["paint"] = paint_metrics(server.url, SCREENS, runs=5)
+        results["scale"] = scale_runs(binary, scratch, [1_000, 10_000])
+    report(results)
+    (HERE / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    print(f"\nwrote {HERE / 'results.json'}")
+
+
+def report(results):
+    print("\nThroughput (requests/s, median of rounds; p99 latency)")
+    print(f"{'page':<16}{'encoding':<10}{'expo1900':>12}{'nginx':>12}{'ratio':>8}{'p99 expo':>11}{'p99 nginx':>11}")
+    for row in results["throughput"]:
+        print(f"{row['page']:<16}{row['encoding']:<10}{row['server_rps']:>12,.0f}{row['nginx_rps']:>12,.0f}"
+              f"{row['ratio']:>8.2f}{row['server_p99_ms']:>9.2f}ms{row['nginx_p99_ms']:>9.2f}ms")
+
+    print("\nPage weight, fresh visit (bytes transferred, gzip where offered)")
+    for row in results["page_weight"]:
+        parts = ", ".join(f"{kind} {size:,}" for kind, size in sorted(row["by_type"].items()))
+        print(f"{row['page']:<16}{row['bytes']:>10,}   ({parts})")
+
+    print("\nLCP and CLS: iPhone SE, 4x CPU slowdown, slow 4G (150 ms RTT, 1.6 Mbps down), median of 5")
+    for row in results["paint"]:
+        print(f"{row['page']:<16}LCP {row['lcp_ms']:>7.0f} ms   CLS {row['cls']:.4f}   (LCP runs: {row['lcp_runs_ms']})")
+
+    print("\nLarge catalogs (generated, Korean and English), release build")
+    for row in results["scale"]:
+        print(f"{row['exhibits']:>7,} exhibits: load {row['load_s']:.3f} s, render {row['render_s']:.3f} s "
+              f"({row['files']:,} files), peak memory {row['peak_mib']:.0f} MiB, start-up to first answer {row['first_answer_s']:.3f} s")
+
+    print("\nTargets")
+    targets = []
+    worst = min(results["throughput"], key=lambda row: row["ratio"])
+    targets.append((worst["ratio"] >= 0.8, f"server >= 0.8 x nginx requests/s on every page: lowest {worst['ratio']:.2f} "
+                                          f"({worst['page']}, {worst['encoding']})"))
+    home = next(row for row in results["page_weight"] if row["page"] == "/")
+    targets.append((home["bytes"] <= 60 * 1024, f"screen 1 <= 60 KB transferred: {home['bytes'] / 1024:.1f} KB"))
+    for row in results["paint"]:
+        targets.append((row["lcp_ms"] <= 1000, f"LCP <= 1.0 s on {row['page']}: {row['lcp_ms'] / 1000:.2f} s"))
+    for row in results["paint"]:
+        targets.append((row["cls"] == 0, f"CLS = 0 on {row['page']}: {row['cls']:.4f}"))
+    big = next(row for row in results["scale"] if row["exhibits"] == 10_000)
+    total = big["load_s"] + big["render_s"]
+    targets.append((total <= 2.0, f"10,000-exhibit catalog loaded and rendered <= 2 s: {total:.2f} s"))
+    for met, line in targets:
+        print(f"  [{'met' if met else 'NOT MET'}] {line}")
+    results["targets"] = [{"met": met, "target": line} for met, line in targets]
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:])

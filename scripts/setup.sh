@@ -1,0 +1,36 @@
+# Sourced by scripts/test and scripts/bench: installs what they need when it is missing —
+# Debian packages with apt-get when run as root, Python packages into .venv.
+
+apt_install() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "$0: missing $* — install with: sudo apt-get install $*" >&2
+    exit 1
+  fi
+  echo "== apt-get install $*"
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  fi
+}
+
+ensure_build_tools() {
+  [ -f /usr/include/zlib.h ] || apt_install zlib1g-dev
+  # pdftocairo turns the PDF images of iPhone asset catalogs into SVG.
+  command -v pdftocairo >/dev/null || apt_install poppler-utils
+}
+
+ensure_browser_tools() {
+  command -v chromium >/dev/null || apt_install chromium
+  fc-list 2>/dev/null | grep -q "Noto Sans CJK" || apt_install fonts-noto-cjk
+  command -v java >/dev/null || apt_install default-jre-headless
+  [ -x /usr/sbin/nginx ] || apt_install nginx
+  command -v wrk >/dev/null || apt_install wrk
+
+  local requirements=Tests/browser/requirements.txt
+  if [ ! -x .venv/bin/python ] || ! cmp -s "$requirements" .venv/requirements.installed; then
+    echo "== python packages into .venv"
+    python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check -r "$requirements"
+    cp "$requirements" .venv/requirements.installed
+  fi
+}
