@@ -17,32 +17,27 @@ public struct Site: Sendable {
         let resources = try SiteResources.bundled()
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath)
         let assets = SiteAssets(catalog: catalog, resources: resources, routes: routes)
-        var pages = assets.files
-        var notFoundPages: [Language: Page] = [:]
-        func html(_ screen: Any, _ template: String) throws(SiteError) -> Page {
-            Page(contentType: "text/html; charset=utf-8", body: try resources.render(screen, with: template), caching: .revalidate)
-        }
+        var jobs: [(path: String, job: PageJob)] = []
         for edition in catalog.editions {
             let language = edition.language
-            pages[routes.home(language)] = try html(
-                ExpositionScreen(edition: edition, catalog: catalog, routes: routes, assets: assets), "exposition")
+            jobs.append((routes.home(language), .exposition(edition)))
             let perPage = options.exhibitsPerPage
             let pageCount = max(1, (edition.exhibits.count + perPage - 1) / perPage)
             for page in 1...pageCount {
                 let slice = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
-                pages[routes.exhibitList(language, page: page)] = try html(
-                    ExhibitListScreen(edition: edition, exhibits: slice, page: page, pageCount: pageCount,
-                                      catalog: catalog, routes: routes, assets: assets), "exhibit-list")
+                jobs.append((routes.exhibitList(language, page: page), .exhibitList(edition, slice, page: page, pageCount: pageCount)))
                 for exhibit in slice {
-                    pages[routes.exhibit(exhibit.id, language)] = try html(
-                        ExhibitScreen(exhibit: exhibit, edition: edition, listPage: page, catalog: catalog,
-                                      routes: routes, assets: assets), "exhibit")
+                    jobs.append((routes.exhibit(exhibit.id, language), .exhibit(exhibit, edition, listPage: page)))
                 }
             }
-            let notFound = try html(
-                NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets), "not-found")
-            notFoundPages[language] = notFound
-            pages[routes.notFound(language)] = notFound
+            jobs.append((routes.notFound(language), .notFound(language)))
+        }
+        var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources))
+        pages.merge(assets.files) { page, _ in page }
+        var notFoundPages: [Language: Page] = [:]
+        for edition in catalog.editions {
+            let language = edition.language
+            notFoundPages[language] = pages[routes.notFound(language)]
             let title = ExpositionTitle(edition.exposition.title).lines.first ?? ""
             let manifest = WebManifest(language: language, title: title, basePath: routes.basePath,
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)

@@ -1,0 +1,67 @@
+import ExpoCatalog
+import Foundation
+import Synchronization
+
+/// One HTML page of the site, still to be rendered. Pages do not depend on each other, so
+/// a large catalog renders on every core at once.
+enum PageJob: Sendable {
+    case exposition(Edition)
+    case exhibitList(Edition, ArraySlice<Exhibit>, page: Int, pageCount: Int)
+    case exhibit(Exhibit, Edition, listPage: Int)
+    case notFound(Language)
+
+    struct Context: Sendable {
+        var catalog: Catalog
+        var routes: Routes
+        var assets: SiteAssets
+        var resources: SiteResources
+    }
+
+    func render(_ context: Context) throws(SiteError) -> Page {
+        let (catalog, routes, assets) = (context.catalog, context.routes, context.assets)
+        let screen: Any
+        let template: String
+        switch self {
+        case let .exposition(edition):
+            screen = ExpositionScreen(edition: edition, catalog: catalog, routes: routes, assets: assets)
+            template = "exposition"
+        case let .exhibitList(edition, exhibits, page, pageCount):
+            screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: pageCount,
+                                       catalog: catalog, routes: routes, assets: assets)
+            template = "exhibit-list"
+        case let .exhibit(exhibit, edition, listPage):
+            screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, catalog: catalog,
+                                   routes: routes, assets: assets)
+            template = "exhibit"
+        case let .notFound(language):
+            screen = NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets)
+            template = "not-found"
+        }
+        return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: template),
+                    caching: .revalidate)
+    }
+
+    /// Renders every job, spread over the machine's cores; path → page.
+    static func renderAll(_ jobs: [(path: String, job: PageJob)], _ context: Context) throws(SiteError) -> [String: Page] {
+        let pages = Mutex<[String: Page]>([:])
+        let failure = Mutex<SiteError?>(nil)
+        let chunkSize = max(16, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
+        let chunks = (jobs.count + chunkSize - 1) / chunkSize
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var rendered: [(String, Page)] = []
+            for (path, job) in jobs[(chunk * chunkSize)..<min(jobs.count, (chunk + 1) * chunkSize)] {
+                do throws(SiteError) {
+                    rendered.append((path, try job.render(context)))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    return
+                }
+            }
+            pages.withLock { all in
+                for (path, page) in rendered { all[path] = page }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return pages.withLock { $0 }
+    }
+}
