@@ -23,6 +23,7 @@ struct SiteResources: Sendable {
             }
             return [UInt8](data)
         }
+        UTF8HTMLContentType.installed
         var library = MustacheLibrary()
         for name in templateNames {
             let text = String(decoding: try read("Templates/\(name).mustache"), as: UTF8.self)
