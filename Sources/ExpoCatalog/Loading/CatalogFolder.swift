@@ -5,11 +5,14 @@ struct CatalogFolder: CatalogStore {
     let url: URL
     /// The names of the entries directly in the folder.
     let fileNames: Set<String>
+    /// The same names by their lowercased form, for matching image extensions in any case.
+    let fileNamesByLowercase: [String: [String]]
 
     init(url: URL) {
         self.url = url
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         self.fileNames = Set(names)
+        self.fileNamesByLowercase = Dictionary(grouping: names) { $0.lowercased() }
     }
 
     var dataFileNames: Set<String> { fileNames.filter { DataFile.parse($0) != nil } }

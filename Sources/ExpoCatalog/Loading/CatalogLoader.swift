@@ -38,7 +38,7 @@ public enum CatalogLoader {
         }
         guard isFolder.boolValue else { throw .notACatalog(path: path) }
         let primaryFiles = DataFile.allCases.map { $0.fileName(nil) }
-        let store: any CatalogStore
+        var store: any CatalogStore
         let plain = CatalogFolder(url: url)
         if !primaryFiles.contains(where: plain.fileNames.contains), let assets = AssetCatalog.locate(in: url) {
             store = AssetCatalog(url: assets, pdfConverter: options.pdfConverter)
@@ -46,6 +46,7 @@ public enum CatalogLoader {
             store = plain
         }
         guard primaryFiles.contains(where: store.dataFileNames.contains) else { throw .notACatalog(path: path) }
+        store = PrefetchedStore(store)
 
         var diagnostics: [Diagnostic] = []
         let primary = loadPrimary(store, diagnostics: &diagnostics)

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Where a catalog's files come from: a plain folder, or an iPhone app's asset catalog.
 /// The loader asks for data files by their plain names (`items.json`, `items.en.json`)
 /// and for images by name (`poster`, `jikji`); each store finds them its own way.
-protocol CatalogStore {
+protocol CatalogStore: Sendable {
     /// The plain names of the data files the store holds.
     var dataFileNames: Set<String> { get }
     /// How messages name a data file: its path within the catalog.
@@ -37,5 +38,35 @@ enum JSONFile {
             return .failure(Diagnostic(.error, file: displayPath, place: ":\(error.line):\(error.column)",
                                        "malformed JSON: \(error.message)"))
         }
+    }
+}
+
+/// A store whose data files were all read and parsed up front, at the same time: a large
+/// catalog's files (one per language and kind) then load in the time of the largest.
+struct PrefetchedStore: CatalogStore {
+    let base: any CatalogStore
+    private let parsed: [String: Result<JSONValue, Diagnostic>]
+
+    init(_ base: any CatalogStore) {
+        self.base = base
+        let names = Array(base.dataFileNames)
+        let results = Mutex<[String: Result<JSONValue, Diagnostic>]>([:])
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let result = base.readJSON(dataFile: names[index])
+            results.withLock { $0[names[index]] = result }
+        }
+        parsed = results.withLock { $0 }
+    }
+
+    var dataFileNames: Set<String> { base.dataFileNames }
+
+    func displayPath(ofDataFile name: String) -> String { base.displayPath(ofDataFile: name) }
+
+    func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
+        parsed[name] ?? base.readJSON(dataFile: name)
+    }
+
+    func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        base.image(named: name, diagnostics: &diagnostics)
     }
 }

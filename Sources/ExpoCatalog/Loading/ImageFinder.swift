@@ -8,13 +8,12 @@ enum ImageFinder {
     /// The image, or nil when no file carries the name. Unreadable files are left out with
     /// a warning.
     static func find(_ name: String, in folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> CatalogImage? {
-        let extensionsByLowercasedFile = Dictionary(grouping: folder.fileNames) { $0.lowercased() }
         var variants: [ImageVariant] = []
         for (suffix, scale) in scaleSuffixes {
             for (ext, format) in ImageFormat.extensions {
                 let wanted = "\(name)\(suffix).\(ext)"
                 // The name must match exactly (ids are case-sensitive); the extension may be in any case.
-                guard let fileName = extensionsByLowercasedFile[wanted.lowercased()]?
+                guard let fileName = folder.fileNamesByLowercase[wanted.lowercased()]?
                     .first(where: { $0.hasPrefix("\(name)\(suffix).") }) else { continue }
                 guard let bytes = folder.read(fileName) else {
                     diagnostics.append(Diagnostic(.warning, file: fileName, "cannot be read; left out"))

@@ -78,9 +78,13 @@ enum Paragraphs {
         var paragraphs: [String] = []
         var start = utf8.startIndex
         var index = start
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         func take(_ end: String.UTF8View.Index) {
-            let line = Substring(text.utf8[start..<end]).trimmingWhitespace()
-            if !line.isEmpty { paragraphs.append(line) }
+            // Spaces and tabs are single bytes, so trimming them keeps character boundaries.
+            var (lower, upper) = (start, end)
+            while lower < upper, isSpace(utf8[lower]) { lower = utf8.index(after: lower) }
+            while upper > lower, isSpace(utf8[utf8.index(before: upper)]) { upper = utf8.index(before: upper) }
+            if lower < upper { paragraphs.append(String(Substring(utf8[lower..<upper]))) }
         }
         while index != utf8.endIndex {
             let byte = utf8[index]
