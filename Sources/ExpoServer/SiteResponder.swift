@@ -83,7 +83,11 @@ public final class SiteResponder: HTTPResponder, Sendable {
     }
 
     static func acceptsGzip(_ header: String) -> Bool {
-        header.split(separator: ",").contains { item in
+        // Browsers send "gzip, deflate, br" and the like: no weights, no parsing needed.
+        if !header.utf8.contains(UInt8(ascii: "q")) {
+            return header.contains("gzip") || header.contains("*")
+        }
+        return header.split(separator: ",").contains { item in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.first?.lowercased() == "gzip" || parts.first == "*" else { return false }
             return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }

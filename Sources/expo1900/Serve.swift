@@ -31,7 +31,7 @@ struct Serve: AsyncParsableCommand {
             printError("expo1900: \(error)")
             throw ExitCode(1)
         }
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "expo1900")
         logger.info("""
             loaded \(loaded.exhibitCount) exhibits in \(Self.seconds(loadedAt - started)) s, \
