@@ -4,6 +4,23 @@ import Foundation
 /// Builds `sw.js`: the generated constants (cache name, URLs to precache, 404 pages) on
 /// top of the shipped script. The constants are JSON-encoded, never pasted as text.
 enum ServiceWorker {
+    /// Up to this many bytes, the worker keeps the whole site from the first visit (the
+    /// default catalog is about 230 KB). A larger site would cost a phone too much data at
+    /// once: then only the shell is fetched ahead, and every other page is kept as it is
+    /// visited.
+    static let precacheBudget = 4 * 1024 * 1024
+
+    /// The paths to fetch when the worker installs.
+    static func precache(_ pages: [String: Page], routes: Routes, languages: [Language]) -> [String] {
+        let total = pages.values.reduce(0) { $0 + $1.body.count }
+        guard total > precacheBudget else { return pages.keys.sorted() }
+        let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })
+        return pages.keys.filter { path in
+            shell.contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
+                || path.hasPrefix("/images/poster") || path.hasPrefix("/images/flag")
+        }.sorted()
+    }
+
     struct NotFoundEntry: Encodable {
         var folder: String
         var page: String

@@ -44,7 +44,7 @@ public struct Site: Sendable {
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)
         }
         // The service worker's cache is named after everything else, so any change to the
-        // site replaces it; it precaches every page and asset.
+        // site replaces it; it precaches every page and asset, or only the shell of a large site.
         let version = ContentHash.hex(pages.sorted { $0.key < $1.key }.flatMap { Array("\($0.key) \($0.value.etag)\n".utf8) })
         let notFoundEntries = catalog.languages.map {
             ServiceWorker.NotFoundEntry(folder: routes.link(routes.home($0)), page: routes.link(routes.notFound($0)))
@@ -52,7 +52,8 @@ public struct Site: Sendable {
         pages[Routes.serviceWorker] = Page(
             contentType: "text/javascript; charset=utf-8",
             body: ServiceWorker.script(template: resources.serviceWorker, version: version,
-                                       precache: pages.keys.sorted().map(routes.link), primary: routes.primary,
+                                       precache: ServiceWorker.precache(pages, routes: routes, languages: catalog.languages).map(routes.link),
+                                       primary: routes.primary,
                                        notFound: notFoundEntries),
             caching: .revalidate)
         // Every catalog has its primary edition, so this page was rendered in the loop above.

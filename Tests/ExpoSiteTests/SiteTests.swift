@@ -145,3 +145,23 @@ import Testing
         }
     }
 }
+
+@Suite struct ServiceWorkerPrecacheTests {
+    private func precache(_ site: Site) throws -> [String] {
+        let script = String(decoding: try #require(site.page(at: "/sw.js")).body, as: UTF8.self)
+        let list = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
+        return try JSONDecoder().decode([String].self, from: Data(list.utf8))
+    }
+
+    @Test func aLargeSitePrecachesOnlyItsShell() throws {
+        let site = try Site.render(TemporaryCatalog.generated(count: 3000).load())
+        let total = site.pages.values.reduce(0) { $0 + $1.body.count }
+        #expect(total > ServiceWorker.precacheBudget, "the test site must be over the budget")
+        let urls = try precache(site)
+        #expect(urls.contains("/") && urls.contains("/items/") && urls.contains("/404.html") && urls.contains("/manifest.webmanifest"))
+        #expect(urls.contains { $0.hasPrefix("/assets/style.") })
+        #expect(!urls.contains("/items/item-1/"))
+        #expect(!urls.contains("/items/page/2/"))
+        #expect(urls.count < 20)
+    }
+}

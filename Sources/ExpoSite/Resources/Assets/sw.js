@@ -1,6 +1,6 @@
 // Expo1900's service worker. The lines above this file's first comment are generated for
 // each site: CACHE (named after the site's content, so a new deployment replaces it),
-// PRECACHE (every page and asset), PRIMARY (the catalog's first language) and NOT_FOUND
+// PRECACHE (every page and asset, or a large site's shell), PRIMARY (the catalog's first language) and NOT_FOUND
 // (the 404 page of each language's folder).
 "use strict";
 
@@ -31,6 +31,17 @@ self.addEventListener("activate", function (event) {
 
 var MATCH = { ignoreSearch: true, ignoreVary: true };
 
+// Keeps what the visitor has seen, so it works offline too (all of it, on a site too large
+// to precache). Only complete answers, under the address without its query.
+function keep(response) {
+  if (response.ok && !response.redirected && response.type === "basic") {
+    var copy = response.clone();
+    var path = new URL(response.url).pathname;
+    caches.open(CACHE).then(function (cache) { return cache.put(path, copy); });
+  }
+  return response;
+}
+
 function fromCache(request) {
   return caches.open(CACHE).then(function (cache) {
     var path = new URL(request.url).pathname;
@@ -50,11 +61,11 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // Pages: the network first, so a new deployment shows at once; the copy when offline.
-    event.respondWith(fetch(request).catch(function () {
+    event.respondWith(fetch(request).then(keep).catch(function () {
       return fromCache(request).then(function (hit) { return hit || Response.error(); });
     }));
     return;
   }
   // Assets are content-hashed: the cached copy is always right.
-  event.respondWith(fromCache(request).then(function (hit) { return hit || fetch(request); }));
+  event.respondWith(fromCache(request).then(function (hit) { return hit || fetch(request).then(keep); }));
 });
