@@ -29,7 +29,7 @@ public enum SiteExporter {
             throw .cannotWrite(path: parent.path, reason: reason(error))
         }
         do {
-            let summary = try write(site, into: staging)
+            let summary = try writeSite(site, into: staging)
             try swap(staging, into: target)
             return summary
         } catch {
@@ -54,16 +54,16 @@ public enum SiteExporter {
         }
     }
 
-    private static func write(_ site: Site, into folder: URL) throws(ExportError) -> Summary {
+    private static func writeSite(_ site: Site, into folder: URL) throws(ExportError) -> Summary {
         var summary = Summary(pages: 0, files: 0, bytes: 0)
         func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
             let url = folder.appendingPathComponent(name)
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: url)
             } catch {
                 throw .cannotWrite(path: url.path, reason: reason(error))
             }
+            if let failure = writeFile(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
             summary.files += 1
             summary.bytes += bytes.count
         }
@@ -95,6 +95,27 @@ public enum SiteExporter {
             throw .cannotWrite(path: target.path, reason: reason(error))
         }
         if hadPrevious { try? fileManager.removeItem(at: previous) }
+    }
+
+    /// Writes a new file with plain system calls. Foundation's Data.write syncs every file
+    /// to disk, which made exporting 40,000 files take four times as long; the export's
+    /// safety comes from staging and renaming, not from syncing each file.
+    private static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)).lowercased() }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno)).lowercased()
+            }
+            written += result
+        }
+        return nil
     }
 
     private static func reason(_ error: any Error) -> String {
