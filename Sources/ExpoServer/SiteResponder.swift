@@ -42,7 +42,9 @@ public final class SiteResponder: HTTPResponder, Sendable {
         }
         let path = Substring(request.uri.path)
         var setCookie: String?
-        if let chosen = request.uri.queryParameters.get("lang"), let language = site.languages.first(where: { $0.code == chosen }) {
+        // Only the language switch's links carry a query; most requests skip parsing one.
+        if request.uri.query != nil, let chosen = request.uri.queryParameters.get("lang"),
+           let language = site.languages.first(where: { $0.code == chosen }) {
             // The language switch's links carry ?lang= so the choice outlives the visit.
             setCookie = "\(LanguageNegotiation.cookieName)=\(language.code); Path=/; Max-Age=31536000; SameSite=Lax"
         } else if path == "/", let language = redirectLanguage(request, site) {
