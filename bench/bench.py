@@ -6,7 +6,6 @@ bench/results.json. Every number is measured here, on this machine, each run.
 import json
 import pathlib
 import platform
-import statistics
 import sys
 import tempfile
 
@@ -15,7 +14,8 @@ sys.path.insert(0, str(HERE.parent / "Tests" / "browser"))
 sys.path.insert(0, str(HERE))
 
 from browser_metrics import page_weights, paint_metrics  # noqa: E402
-from running import ExpoServer, free_port, nginx_serving, run  # noqa: E402
+from running import ExpoServer, nginx_serving, run  # noqa: E402
+from support import free_port  # noqa: E402
 from scale import scale_runs  # noqa: E402
 from throughput import compare_throughput  # noqa: E402
 

@@ -1,7 +1,6 @@
 """Starting and stopping what the benchmark measures."""
 import contextlib
 import re
-import socket
 import subprocess
 import time
 
@@ -10,12 +9,6 @@ from support import start_nginx
 
 def run(command):
     subprocess.run(command, check=True, capture_output=True)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class ExpoServer:

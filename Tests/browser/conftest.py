@@ -3,14 +3,12 @@ happens) and Chromium."""
 import atexit
 import os
 import re
-import socket
 import subprocess
-import time
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from support import CHROMIUM, IPHONE_UA, REPO, start_nginx
+from support import CHROMIUM, IPHONE_UA, REPO, free_port, start_nginx
 
 
 def _binary():
@@ -43,12 +41,6 @@ def base_url():
     yield from _serve()
 
 
-def _free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 BASE_PATH = "/expo1900"
 
 
@@ -67,7 +59,7 @@ def exports(tmp_path_factory):
 def nginx(exports, tmp_path_factory):
     """Debian's nginx serving the exports: {"root": url, "prefixed": url}. Stopped afterwards."""
     prefix = tmp_path_factory.mktemp("nginx")
-    port = _free_port()
+    port = free_port()
     try:
         server = start_nginx(prefix, port, exports / "root", prefixed=(BASE_PATH, exports / "prefixed"))
     except RuntimeError as error:

@@ -146,3 +146,28 @@ def start_nginx(prefix, port, root, prefixed=None):
                 server.kill()
                 raise RuntimeError(f"nginx did not start: {server.stderr.read()}")
             time.sleep(0.05)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def generate_catalog(folder, count, languages=("ko", "en")):
+    """A catalog of `count` exhibits (`item-1` …) with the default catalog's text lengths
+    (a short line, several paragraphs) and no images, in Korean and optionally English."""
+    folder.mkdir(parents=True)
+    texts = {
+        "ko": ("", "출품작", "대한제국관의 출품작", "이 출품작은 대한제국관에서 선보인 물건으로, 그 쓰임과 만듦새를 보여 준다. " * 6),
+        "en": (".en", "Exhibit", "An exhibit of the Korean pavilion",
+               "This exhibit was shown in the Korean Empire's pavilion and shows how it was made and used. " * 4),
+    }
+    for language in languages:
+        suffix, name, short, paragraph = texts[language]
+        items = [{"name": f"{name} {index}", "image_name": f"item-{index}", "short_desc": f"{short} {index}",
+                  "desc": "\n\n".join([paragraph] * 4)} for index in range(1, count + 1)]
+        (folder / f"items{suffix}.json").write_text(json.dumps(items, ensure_ascii=False), "utf-8")
+        exposition = {"title": "파리 만국박람회 1900(L'Exposition de Paris 1900)", "visitors": 48130300,
+                      "location": "프랑스 파리", "duration": "1900. 04. 14 - 1900. 11. 12", "description": paragraph}
+        (folder / f"exposition_universelle_1900{suffix}.json").write_text(json.dumps(exposition, ensure_ascii=False), "utf-8")

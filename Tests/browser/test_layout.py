@@ -1,7 +1,6 @@
 """Every page on every device profile, at 100 % and 200 % text: nothing scrolls sideways,
 nothing sticks out or is clipped or overlaps, every image loads, no console errors.
 Screenshots of each go to screenshots/ for people to look at."""
-import pathlib
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Offline: after one visit the service worker has the whole guide; with the network gone,
 every screen in both languages still shows all its content."""
-from conftest import new_phone
-from support import DEFAULT_CATALOG, LOAD_ALL_IMAGES, page_paths
+from conftest import _serve, new_phone
+from support import LOAD_ALL_IMAGES, generate_catalog, page_paths
 
 # Runs in the page: what is missing from the screen, if anything.
 MISSING_CONTENT = """
@@ -74,16 +74,8 @@ def test_a_new_site_version_replaces_the_cache(browser, base_url):
 def test_a_large_site_keeps_the_pages_a_visitor_saw(browser, tmp_path):
     """Past the precache budget only the shell is fetched ahead; each page visited online is
     kept and shows offline, and a page never visited is not there."""
-    import json
-    import shutil
-    from conftest import _serve
     catalog = tmp_path / "large"
-    catalog.mkdir()
-    shutil.copy(DEFAULT_CATALOG / "exposition_universelle_1900.json", catalog)
-    paragraph = "대한제국관에서 선보인 출품작으로, 그 쓰임과 만듦새를 보여 준다. " * 8
-    items = [{"name": f"출품작 {n}", "image_name": f"item-{n}", "short_desc": f"설명 {n}",
-              "desc": "\n\n".join([paragraph] * 3)} for n in range(1, 1501)]
-    (catalog / "items.json").write_text(json.dumps(items, ensure_ascii=False), "utf-8")
+    generate_catalog(catalog, 1500, languages=("ko",))
     server = _serve("--catalog", str(catalog))
     url = next(server)
     context = new_phone(browser)
