@@ -1,8 +1,10 @@
 import ExpoSite
 import Foundation
-import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
+import ServiceLifecycle
 
 /// Runs the guide's HTTP server until it is told to stop (SIGINT or SIGTERM).
 public enum ExpoServer {
@@ -30,25 +32,29 @@ public enum ExpoServer {
         }
     }
 
-    public static func makeApplication(responder: SiteResponder, configuration: Configuration, logger: Logger,
-                                       onRunning: @escaping @Sendable (String) -> Void) -> some ApplicationProtocol {
-        Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+    /// Hummingbird's server (listening, connection lifecycle, graceful stop) with the
+    /// guide's own connection handler. `onRunning` gets the URL it listens on.
+    public static func makeServer(responder: SiteResponder, configuration: Configuration, logger: Logger,
+                                  onRunning: @escaping @Sendable (String) -> Void) -> any Service {
+        SiteChannel(responder: responder).server(
+            configuration: ServerConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 // With --port 0 the system picks the port; say the one it picked.
                 let port = channel.localAddress?.port ?? configuration.port
                 onRunning("http://\(configuration.host):\(port)")
             },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: logger)
     }
 
-    /// Serves until stopped; a port that cannot be bound becomes a `Failure`.
+    /// Serves until SIGTERM or SIGINT, which let answers under way finish; a port that
+    /// cannot be bound becomes a `Failure`.
     public static func run(responder: SiteResponder, configuration: Configuration, logger: Logger,
                            onRunning: @escaping @Sendable (String) -> Void) async throws {
-        let app = makeApplication(responder: responder, configuration: configuration, logger: logger, onRunning: onRunning)
+        let server = makeServer(responder: responder, configuration: configuration, logger: logger, onRunning: onRunning)
+        let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            try await app.runService()
+            try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw Failure.portInUse(host: configuration.host, port: configuration.port)
         } catch let error as IOError {

@@ -2,12 +2,27 @@ import ExpoSite
 import HTTPTypes
 import NIOCore
 
-/// A page ready to send: its bytes in NIO buffers and its headers built once, so that a
-/// request costs a lookup and a copy-on-write reference, nothing more.
+/// A page ready to send: its header lines and body laid out once as bytes, so that a
+/// request costs a lookup and a reference to them, nothing more.
 struct ServedPage: Sendable {
     struct Representation: Sendable {
-        let body: ByteBuffer
+        /// The header lines, the blank line after them, and the body.
+        let prepared: ByteBuffer
+        /// How many of `prepared`'s bytes are header lines; a HEAD answer sends only those.
+        let headLength: Int
+        /// The same headers, for answers that add to them (a cookie, a 304).
         let headers: HTTPFields
+
+        init(headers: HTTPFields, body: [UInt8]) {
+            var headers = headers
+            headers[.contentLength] = String(body.count)
+            (prepared, headLength) = HTTPWire.headersAndBody(headers, body: body)
+            self.headers = headers
+        }
+
+        var headOnly: ByteBuffer { prepared.getSlice(at: prepared.readerIndex, length: headLength)! }
+
+        var body: [UInt8] { prepared.getBytes(at: prepared.readerIndex + headLength, length: prepared.readableBytes - headLength)! }
     }
 
     let identity: Representation
@@ -26,14 +41,14 @@ struct ServedPage: Sendable {
         if !vary.isEmpty { common[.vary] = vary }
         var identityHeaders = common
         identityHeaders[.eTag] = page.etag
-        identity = Representation(body: ByteBuffer(bytes: page.body), headers: identityHeaders)
+        identity = Representation(headers: identityHeaders, body: page.body)
         if let compressed = page.gzip {
             // A strong ETag names one representation, so the gzip one gets its own.
             let gzipTag = String(page.etag.dropLast()) + "-gz\""
             var headers = common
             headers[.eTag] = gzipTag
             headers[.contentEncoding] = "gzip"
-            gzip = Representation(body: ByteBuffer(bytes: compressed), headers: headers)
+            gzip = Representation(headers: headers, body: compressed)
             etags = [Substring(page.etag), Substring(gzipTag)]
         } else {
             gzip = nil

@@ -1,16 +1,15 @@
 import ExpoCatalog
 import ExpoSite
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// Answers every request from the rendered site in memory: no routing tables, no disk,
 /// no rendering. The site can be swapped whole (on reload) while requests run.
-public final class SiteResponder: HTTPResponder, Sendable {
-    public typealias Context = BasicRequestContext
-
+public final class SiteResponder: Sendable {
     private let current: Mutex<ServedSite>
     private let logger: Logger
 
@@ -25,34 +24,35 @@ public final class SiteResponder: HTTPResponder, Sendable {
         current.withLock { $0 = served }
     }
 
-    public func respond(to request: Request, context: Context) async throws -> Response {
-        let response = answer(request)
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code)")
-        return response
+    /// The whole answer to a request, logged; the request's body, if any, plays no part.
+    func answer(_ request: HTTPRequestHead) -> SiteAnswer {
+        let answer = answerUnlogged(request)
+        logger.info("\(request.method.rawValue) \(request.uri) \(answer.status.code)")
+        return answer
     }
 
-    private func answer(_ request: Request) -> Response {
+    private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
         let site = current.withLock { $0 }
-        guard request.method == .get || request.method == .head else {
+        guard request.method == .GET || request.method == .HEAD else {
             var headers = SecurityHeaders.all
             headers[.allow] = "GET, HEAD"
             headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(status: .methodNotAllowed, headers: headers,
-                             body: ResponseBody(byteBuffer: ByteBuffer(string: "Method not allowed\n")))
+            return SiteAnswer(.methodNotAllowed, headers: headers, body: Array("Method not allowed\n".utf8))
         }
-        let path = Substring(request.uri.path)
+        let uri = URI(request.uri)
+        let path = Substring(uri.path)
         var setCookie: String?
         // Only the language switch's links carry a query; most requests skip parsing one.
-        if request.uri.query != nil, let chosen = request.uri.queryParameters.get("lang"),
+        if uri.query != nil, let chosen = uri.queryParameters["lang"].map(String.init),
            let language = site.languages.first(where: { $0.code == chosen }) {
             // The language switch's links carry ?lang= so the choice outlives the visit.
             setCookie = "\(LanguageNegotiation.cookieName)=\(language.code); Path=/; Max-Age=31536000; SameSite=Lax"
-        } else if path == "/", let language = redirectLanguage(request, site) {
+        } else if path == "/", let language = redirectLanguage(request.headers, site) {
             var headers = SecurityHeaders.all
             headers[.location] = site.homePath(language)
             headers[.vary] = "Accept-Language, Cookie"
             headers[.cacheControl] = "no-cache"
-            return Response(status: .found, headers: headers)
+            return SiteAnswer(.found, headers: headers)
         }
         let status: HTTPResponse.Status
         let page: ServedPage
@@ -61,25 +61,27 @@ public final class SiteResponder: HTTPResponder, Sendable {
         } else {
             (status, page) = (.notFound, site.notFoundPage(for: path))
         }
-        let acceptsGzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
+        let acceptsGzip = request.headers.first(name: "accept-encoding").map(Self.acceptsGzip) ?? false
         let representation = acceptsGzip ? (page.gzip ?? page.identity) : page.identity
-        var headers = representation.headers
-        if let setCookie { headers[.setCookie] = setCookie }
-        if status == .ok, let tags = request.headers[.ifNoneMatch], Self.matches(tags, page.etags) {
-            return Response(status: .notModified, headers: headers)
+        if status == .ok, let tags = request.headers.first(name: "if-none-match"), Self.matches(tags, page.etags) {
+            var headers = representation.headers
+            headers[.contentLength] = nil
+            if let setCookie { headers[.setCookie] = setCookie }
+            return SiteAnswer(.notModified, headers: headers)
         }
-        if request.method == .head {
-            headers[.contentLength] = String(representation.body.readableBytes)
-            return Response(status: status, headers: headers)
+        if let setCookie {
+            var headers = representation.headers
+            headers[.setCookie] = setCookie
+            return SiteAnswer(status, headers: headers, body: request.method == .HEAD ? [] : representation.body)
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: representation.body))
+        return SiteAnswer(status, prepared: request.method == .HEAD ? representation.headOnly : representation.prepared)
     }
 
     /// Where `/` sends a visitor whose cookie or browser asks for another language than
     /// the primary one; nil keeps them on `/`.
-    private func redirectLanguage(_ request: Request, _ site: ServedSite) -> Language? {
-        let chosen = LanguageNegotiation.cookieLanguage(request.headers[.cookie], among: site.languages)
-            ?? LanguageNegotiation.preferred(request.headers[.acceptLanguage], among: site.languages)
+    private func redirectLanguage(_ headers: HTTPHeaders, _ site: ServedSite) -> Language? {
+        let chosen = LanguageNegotiation.cookieLanguage(headers.first(name: "cookie"), among: site.languages)
+            ?? LanguageNegotiation.preferred(headers.first(name: "accept-language"), among: site.languages)
         guard let chosen, chosen != site.primaryLanguage else { return nil }
         return chosen
     }
