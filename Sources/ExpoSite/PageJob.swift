@@ -7,7 +7,7 @@ import Synchronization
 enum PageJob: Sendable {
     case exposition(Edition)
     case exhibitList(Edition, ArraySlice<Exhibit>, page: Int, pageCount: Int)
-    case exhibit(Exhibit, Edition, listPage: Int)
+    case exhibit(Exhibit, Edition, listPage: Int, previous: Exhibit?, next: Exhibit?)
     case notFound(Language)
 
     struct Context: Sendable {
@@ -29,9 +29,9 @@ enum PageJob: Sendable {
             screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: pageCount,
                                        catalog: catalog, routes: routes, assets: assets)
             template = "exhibit-list"
-        case let .exhibit(exhibit, edition, listPage):
-            screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, catalog: catalog,
-                                   routes: routes, assets: assets)
+        case let .exhibit(exhibit, edition, listPage, previous, next):
+            screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, previous: previous, next: next,
+                                   catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"
         case let .notFound(language):
             screen = NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets)

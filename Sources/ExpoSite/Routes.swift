@@ -6,6 +6,9 @@ import ExpoCatalog
 struct Routes: Sendable {
     let primary: Language
     let basePath: String
+    /// Where the site is public (`https://guide.example.org`), when known: links that leave
+    /// the site (sharing previews, structured data) must be absolute.
+    var origin: String? = nil
 
     /// A page's path within the site, as the server and the export know it.
     func home(_ language: Language) -> String {
@@ -30,6 +33,9 @@ struct Routes: Sendable {
 
     /// A path as a link in a page: under the base path.
     func link(_ path: String) -> String { basePath + path.dropFirst() }
+
+    /// A link made absolute with the origin, or left as it is when the origin is unknown.
+    func absolute(link: String) -> String { (origin ?? "") + link }
 
     /// The language a path belongs to, for choosing the 404 page.
     func language(of path: String, among languages: [Language]) -> Language {

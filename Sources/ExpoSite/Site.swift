@@ -15,7 +15,7 @@ public struct Site: Sendable {
 
     public static func render(_ catalog: Catalog, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
         let resources = try SiteResources.bundled()
-        let routes = Routes(primary: catalog.primary.language, basePath: options.basePath)
+        let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin)
         let assets = SiteAssets(catalog: catalog, resources: resources, routes: routes)
         var jobs: [(path: String, job: PageJob)] = []
         for edition in catalog.editions {
@@ -26,8 +26,11 @@ public struct Site: Sendable {
             for page in 1...pageCount {
                 let slice = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
                 jobs.append((routes.exhibitList(language, page: page), .exhibitList(edition, slice, page: page, pageCount: pageCount)))
-                for exhibit in slice {
-                    jobs.append((routes.exhibit(exhibit.id, language), .exhibit(exhibit, edition, listPage: page)))
+                let exhibits = edition.exhibits
+                for index in slice.indices {
+                    let (previous, next) = (index > 0 ? exhibits[index - 1] : nil, index + 1 < exhibits.count ? exhibits[index + 1] : nil)
+                    jobs.append((routes.exhibit(exhibits[index].id, language),
+                                 .exhibit(exhibits[index], edition, listPage: page, previous: previous, next: next)))
                 }
             }
             jobs.append((routes.notFound(language), .notFound(language)))

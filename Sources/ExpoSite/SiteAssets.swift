@@ -10,6 +10,7 @@ struct SiteAssets: Sendable {
     private(set) var iconURL: String?
     private var imageURLs: [String: String] = [:]
     private(set) var icons = Icons()
+    private var searchIndexURLs: [Language: String] = [:]
 
     /// The app icons' links, for the manifest and the apple-touch-icon.
     struct Icons: Sendable {
@@ -35,9 +36,33 @@ struct SiteAssets: Sendable {
         }
         icons = Icons(icon192: icon("icon-192"), icon512: icon("icon-512"),
                       maskable512: icon("icon-maskable-512"), appleTouch: icon("apple-touch-icon"))
+        for edition in catalog.editions {
+            searchIndexURLs[edition.language] = add("/assets/search.\(edition.language.code)", "json", "application/json",
+                                                    SearchIndex(edition: edition, routes: routes).bytes(), routes)
+        }
         if let flag = catalog.images["flag"], let first = flag.variants.first {
             iconURL = url(of: first, in: flag)
         }
+    }
+
+    /// The list screen's search data in `language`.
+    func searchIndexURL(_ language: Language) -> String { searchIndexURLs[language] ?? "" }
+
+    /// The picture a shared link shows. Link previews do not draw SVG, so a drawing
+    /// without a raster version is shown by the app icon instead.
+    struct ShareImage: Sendable {
+        var link: String
+        var width: Int?
+        var height: Int?
+        var isIcon: Bool
+    }
+
+    func shareImage(_ image: CatalogImage?) -> ShareImage {
+        let raster = image?.variants.filter { $0.format != .svg }.max { ($0.pixelSize?.width ?? 0) < ($1.pixelSize?.width ?? 0) }
+        if let image, let raster, let link = url(of: raster, in: image) {
+            return ShareImage(link: link, width: raster.pixelSize?.width, height: raster.pixelSize?.height, isIcon: false)
+        }
+        return ShareImage(link: icons.icon512, width: 512, height: 512, isIcon: true)
     }
 
     /// The link to an image variant, or nil when the catalog has no such image.

@@ -13,6 +13,9 @@ struct SiteResources: Sendable {
     /// Icon file name → PNG bytes (made once from the SVGs by scripts/make-icons).
     var icons: [String: [UInt8]]
 
+    /// The script's parts, one file each, served as one file in this order.
+    static let scriptParts = ["app.js", "search.js", "speech.js", "share.js"]
+
     static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]
 
     static func bundled() throws(SiteError) -> SiteResources {
@@ -35,7 +38,9 @@ struct SiteResources: Sendable {
         }
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }
-        return SiteResources(templates: library, stylesheet: try read("Assets/style.css"), script: try read("Assets/app.js"),
+        var script: [UInt8] = []
+        for part in scriptParts { script += try read("Assets/\(part)") + Array("\n".utf8) }
+        return SiteResources(templates: library, stylesheet: try read("Assets/style.css"), script: script,
                              serviceWorker: try read("Assets/sw.js"), icons: icons)
     }
 

@@ -28,6 +28,24 @@ public struct UIStrings: Sendable {
     public var pageOf: @Sendable (Int, Int) -> String
     public var appDescription: String
     public var offlineNotice: String
+    public var searchLabel: String
+    public var searchPlaceholder: String
+    public var searchNoMatch: String
+    /// "출품작 3개" — how many exhibits match; `{n}` is replaced in the browser.
+    public var searchCount: String
+    public var searchCountOne: String
+    public var readAloud: String
+    public var pauseReading: String
+    public var resumeReading: String
+    public var stopReading: String
+    public var share: String
+    public var linkCopied: String
+    public var copyFailed: String
+    public var exhibitPager: String
+    public var previousExhibit: String
+    public var nextExhibit: String
+    /// Open Graph's locale for the language (`ko_KR`).
+    public var openGraphLocale: String
 
     public static let korean = UIStrings(
         languageName: "한국어",
@@ -52,7 +70,23 @@ public struct UIStrings: Sendable {
         nextPage: "다음 페이지",
         pageOf: { "\($0) / \($1) 페이지" },
         appDescription: "1900년 파리 만국박람회와 대한제국관 출품작 안내서",
-        offlineNotice: "오프라인 상태입니다. 기기에 저장된 안내서를 보여 드립니다.")
+        offlineNotice: "오프라인 상태입니다. 기기에 저장된 안내서를 보여 드립니다.",
+        searchLabel: "출품작 검색",
+        searchPlaceholder: "이름이나 설명, 초성(ㄱㅇㄱ)으로 검색",
+        searchNoMatch: "일치하는 출품작이 없습니다",
+        searchCount: "출품작 {n}개",
+        searchCountOne: "출품작 1개",
+        readAloud: "소리 내어 읽기",
+        pauseReading: "일시 정지",
+        resumeReading: "이어서 읽기",
+        stopReading: "그만 읽기",
+        share: "공유하기",
+        linkCopied: "링크를 복사했습니다",
+        copyFailed: "링크를 복사하지 못했습니다. 주소 표시줄에서 복사해 주세요.",
+        exhibitPager: "다른 출품작",
+        previousExhibit: "이전 출품작",
+        nextExhibit: "다음 출품작",
+        openGraphLocale: "ko_KR")
 
     public static let english = UIStrings(
         languageName: "English",
@@ -77,7 +111,23 @@ public struct UIStrings: Sendable {
         nextPage: "Next page",
         pageOf: { "Page \($0) of \($1)" },
         appDescription: "A guide to the 1900 Paris Exposition and the Korean Empire's pavilion",
-        offlineNotice: "You are offline. This is the guide saved on your device.")
+        offlineNotice: "You are offline. This is the guide saved on your device.",
+        searchLabel: "Search exhibits",
+        searchPlaceholder: "Search by name or description",
+        searchNoMatch: "No exhibits match",
+        searchCount: "{n} exhibits",
+        searchCountOne: "1 exhibit",
+        readAloud: "Read aloud",
+        pauseReading: "Pause",
+        resumeReading: "Resume",
+        stopReading: "Stop reading",
+        share: "Share",
+        linkCopied: "Link copied",
+        copyFailed: "Could not copy the link. Copy it from the address bar.",
+        exhibitPager: "More exhibits",
+        previousExhibit: "Previous exhibit",
+        nextExhibit: "Next exhibit",
+        openGraphLocale: "en_US")
 
     public static func forLanguage(_ language: Language) -> UIStrings {
         language == .korean ? korean : english

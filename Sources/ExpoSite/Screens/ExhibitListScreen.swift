@@ -3,6 +3,7 @@ import ExpoCatalog
 /// Screen 2: one row per exhibit, each row a single link to its detail.
 struct ExhibitListScreen: Sendable {
     struct Row: Sendable {
+        var id: String
         var name: String
         var shortDescription: String
         var href: String
@@ -23,6 +24,7 @@ struct ExhibitListScreen: Sendable {
     var navigationBar: NavigationBar
     var rows: [Row]
     var pagination: Pagination?
+    var search: SearchBox
 
     /// Rows below this many are out of the first screenful and load lazily.
     static let eagerRows = 6
@@ -37,7 +39,8 @@ struct ExhibitListScreen: Sendable {
             language: edition.language, title: "\(strings.exhibitListTitle)\(position) · \(mainTitle)",
             description: exhibits.prefix(5).map(\.name).joined(separator: ", "),
             screenClass: "screen-list", pathIn: { routes.exhibitList($0, page: page) },
-            languages: catalog.languages, routes: routes, assets: assets)
+            languages: catalog.languages, routes: routes, assets: assets,
+            shareImage: catalog.images["poster"], shareImageAlt: strings.posterAlt)
         if pageCount > 1 {
             let language = edition.language
             pagination = Pagination(
@@ -48,11 +51,12 @@ struct ExhibitListScreen: Sendable {
                 nextHref: page < pageCount ? routes.link(routes.exhibitList(language, page: page + 1)) : nil,
                 position: strings.pageOf(page, pageCount))
         }
+        search = SearchBox(language: edition.language, index: assets.searchIndexURL(edition.language))
         navigationBar = NavigationBar(title: strings.exhibitListTitle, backLabel: strings.backToMain,
                                       backHref: routes.link(routes.home(edition.language)))
         rows = exhibits.enumerated().map { index, exhibit in
             // The name is the link's text already, so the thumbnail is decorative.
-            Row(name: exhibit.name.isEmpty ? exhibit.id : exhibit.name,
+            Row(id: exhibit.id, name: exhibit.displayName,
                 shortDescription: exhibit.shortDescription,
                 href: routes.link(routes.exhibit(exhibit.id, edition.language)),
                 thumbnail: ImageModel(catalog.images[exhibit.id], assets: assets, alt: exhibit.name,

@@ -15,6 +15,7 @@ struct ExpositionScreen: Sendable {
     var flag: ImageModel
     var buttonLabel: String
     var buttonHref: String
+    var speech: SpeechControls
 
     init(edition: Edition, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
@@ -25,7 +26,12 @@ struct ExpositionScreen: Sendable {
             language: edition.language, title: title,
             description: Paragraphs.split(exposition.description).first ?? title,
             screenClass: "screen-exposition", pathIn: routes.home,
-            languages: catalog.languages, routes: routes, assets: assets)
+            languages: catalog.languages, routes: routes, assets: assets,
+            shareImage: catalog.images["poster"], shareImageAlt: strings.posterAlt,
+            structuredData: { image in
+                StructuredData.exposition(edition, primary: catalog.primary, title: title, path: routes.home(edition.language),
+                                          image: routes.absolute(link: image.link), routes: routes)
+            })
         poster = ImageModel(catalog.images["poster"], assets: assets, alt: strings.posterAlt,
                             cssClass: "poster", slot: "(min-width: 36em) 20rem, 15rem", placeholderText: title)
         facts = [
@@ -38,5 +44,6 @@ struct ExpositionScreen: Sendable {
                           cssClass: "flag", slot: "2.75rem", lazy: true, decorative: true, placeholderText: "")
         buttonLabel = strings.seeExhibits
         buttonHref = routes.link(routes.exhibitList(edition.language))
+        speech = SpeechControls(language: edition.language)
     }
 }

@@ -31,9 +31,17 @@ struct PageFrame: Sendable {
     var languageLinks: [LanguageLink]
     var alternates: [Alternate]
     var screenClass: String
+    var sharing: SharingMetadata
+    /// The page's absolute address, when the site's origin is known.
+    var canonical: String?
+    /// schema.org JSON-LD, already escaped for a script element.
+    var structuredData: String?
 
+    /// `shareImage` is the catalog image a shared link shows (the app icon when nil or a drawing).
     init(language: Language, title: String, description: String, screenClass: String,
-         pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets) {
+         pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets,
+         shareImage: CatalogImage? = nil, shareImageAlt: String = "", type: String = "website",
+         structuredData: ((SiteAssets.ShareImage) -> String)? = nil) {
         let strings = UIStrings.forLanguage(language)
         lang = language.code
         documentTitle = title
@@ -58,6 +66,12 @@ struct PageFrame: Sendable {
                          lang: other.code)
         }
         alternates = languages.map { Alternate(lang: $0.code, href: routes.link(pathIn($0))) }
+        let image = assets.shareImage(shareImage)
+        sharing = SharingMetadata(type: type, path: pathIn(language), image: image,
+                                  imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
+                                  language: language, languages: languages, routes: routes)
+        canonical = sharing.url
+        self.structuredData = structuredData?(image)
     }
 }
 

@@ -16,6 +16,7 @@ extension ExpositionScreen: MustacheParent {
         case "flag": flag
         case "buttonLabel": buttonLabel
         case "buttonHref": buttonHref
+        case "speech": speech
         default: nil
         }
     }
@@ -38,6 +39,7 @@ extension ExhibitListScreen: MustacheParent {
         case "navigationBar": navigationBar
         case "rows": rows
         case "pagination": pagination
+        case "search": search
         default: nil
         }
     }
@@ -46,6 +48,7 @@ extension ExhibitListScreen: MustacheParent {
 extension ExhibitListScreen.Row: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "id": id
         case "name": self.name
         case "shortDescription": shortDescription
         case "href": href
@@ -76,6 +79,9 @@ extension ExhibitScreen: MustacheParent {
         case "navigationBar": navigationBar
         case "image": image
         case "paragraphs": paragraphs
+        case "speech": speech
+        case "share": share
+        case "pager": pager
         default: nil
         }
     }
@@ -114,6 +120,9 @@ extension PageFrame: MustacheParent {
         case "languageLinks": languageLinks
         case "alternates": alternates
         case "screenClass": screenClass
+        case "sharing": sharing
+        case "canonical": canonical
+        case "structuredData": structuredData
         default: nil
         }
     }
@@ -174,6 +183,85 @@ extension ImageModel.Size: MustacheParent {
         switch name {
         case "width": width
         case "height": height
+        default: nil
+        }
+    }
+}
+
+extension SharingMetadata: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "type": type
+        case "url": url
+        case "image": image
+        case "imageWidth": imageWidth
+        case "imageHeight": imageHeight
+        case "imageAlt": imageAlt
+        case "locale": locale
+        case "alternateLocales": alternateLocales
+        case "siteName": siteName
+        case "twitterCard": twitterCard
+        default: nil
+        }
+    }
+}
+
+extension SpeechControls: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "readAloud": readAloud
+        case "pause": pause
+        case "resume": resume
+        case "stop": stop
+        default: nil
+        }
+    }
+}
+
+extension ShareControl: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "copied": copied
+        case "failed": failed
+        case "title": title
+        case "text": text
+        default: nil
+        }
+    }
+}
+
+extension ExhibitPager: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "previous": previous
+        case "next": next
+        default: nil
+        }
+    }
+}
+
+extension ExhibitPager.Neighbour: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "name": self.name
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension SearchBox: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "placeholder": placeholder
+        case "noMatch": noMatch
+        case "count": count
+        case "countOne": countOne
+        case "index": index
         default: nil
         }
     }

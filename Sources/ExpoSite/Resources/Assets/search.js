@@ -1,0 +1,141 @@
+// Screen 2's search: filters the rows as the visitor types, over names and short
+// descriptions, Korean-aware. The matching is SearchText.swift's, rule for rule; the
+// table in Tests/search-cases.json holds both to the same answers. Without this script
+// the field stays hidden and the full list remains.
+(function () {
+  "use strict";
+
+  var INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
+  // Final consonant 1…27 → the final it leaves behind and the initial it becomes.
+  var FINALS = [[0, "ㄱ"], [0, "ㄲ"], [1, "ㅅ"], [0, "ㄴ"], [4, "ㅈ"], [4, "ㅎ"], [0, "ㄷ"], [0, "ㄹ"], [8, "ㄱ"],
+    [8, "ㅁ"], [8, "ㅂ"], [8, "ㅅ"], [8, "ㅌ"], [8, "ㅍ"], [8, "ㅎ"], [0, "ㅁ"], [0, "ㅂ"], [17, "ㅅ"], [0, "ㅅ"],
+    [0, "ㅆ"], [0, "ㅇ"], [0, "ㅈ"], [0, "ㅊ"], [0, "ㅋ"], [0, "ㅌ"], [0, "ㅍ"], [0, "ㅎ"]];
+
+  // Lowercased, without spaces or accents; Hangul syllables come back whole from NFC.
+  function fold(text) {
+    return Array.from(text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase()
+      .replace(/\s+/g, ""));
+  }
+
+  function isSyllable(code) { return code >= 0xac00 && code <= 0xd7a3; }
+
+  function initialOf(character) {
+    var code = character.codePointAt(0);
+    return isSyllable(code) ? INITIALS[Math.floor((code - 0xac00) / 588)] : null;
+  }
+
+  function same(query, target) {
+    return query === target || (INITIALS.indexOf(query) >= 0 && initialOf(target) === query);
+  }
+
+  function contains(target, query) {
+    for (var start = 0; start + query.length <= target.length; start++) {
+      var index = 0;
+      while (index < query.length && same(query[index], target[start + index])) index++;
+      if (index === query.length) return true;
+    }
+    return false;
+  }
+
+  // A half-typed last syllable: 강 may be 가 on its way to 가야.
+  function alternatives(query) {
+    var last = query[query.length - 1];
+    var code = last.codePointAt(0);
+    if (!isSyllable(code) || (code - 0xac00) % 28 === 0) return [query];
+    var final = FINALS[(code - 0xac00) % 28 - 1];
+    var syllable = String.fromCodePoint(code - (code - 0xac00) % 28 + final[0]);
+    return [query, query.slice(0, -1).concat([syllable, final[1]])];
+  }
+
+  function matches(queries, folded) {
+    return queries.some(function (query) { return contains(folded, query); });
+  }
+
+  var form = document.querySelector("form.search");
+  var list = document.querySelector(".exhibit-list");
+  if (!form || !list || !window.fetch) return;
+  var field = form.querySelector(".search-field");
+  var status = document.querySelector(".search-status");
+  var empty = document.querySelector(".search-empty");
+  var pagination = document.querySelector(".pagination");
+  var pageRows = {};
+  Array.prototype.forEach.call(list.children, function (row) { pageRows[row.dataset.id] = row; });
+  var allRows = Array.prototype.slice.call(list.children);
+  var entries = [];
+  var announce = 0;
+
+  // A row for an exhibit on another page of the list: its text, without the thumbnail.
+  function rowFor(entry) {
+    if (pageRows[entry.id]) return pageRows[entry.id];
+    var item = document.createElement("li");
+    item.dataset.id = entry.id;
+    item.innerHTML = '<a class="row"><div class="row-text"><h2 class="row-title"></h2><p class="row-subtitle"></p></div>' +
+      '<span class="chevron" aria-hidden="true"></span></a>';
+    item.querySelector("a").href = entry.href;
+    item.querySelector(".row-title").textContent = entry.name;
+    item.querySelector(".row-subtitle").textContent = entry.text;
+    pageRows[entry.id] = item;
+    return item;
+  }
+
+  function say(text) {
+    // Said once the visitor pauses, not at every keystroke.
+    clearTimeout(announce);
+    announce = setTimeout(function () { status.textContent = text; }, 350);
+  }
+
+  function filter(text) {
+    var started = performance.now();
+    var query = fold(text);
+    if (query.length === 0) {
+      list.replaceChildren.apply(list, allRows);
+      if (pagination) pagination.hidden = false;
+      empty.hidden = true;
+      say("");
+    } else {
+      var queries = alternatives(query);
+      var found = entries.filter(function (entry) {
+        return matches(queries, entry.foldedName) || matches(queries, entry.foldedText);
+      });
+      list.replaceChildren.apply(list, found.map(rowFor));
+      if (pagination) pagination.hidden = true;
+      empty.hidden = found.length > 0;
+      empty.textContent = form.dataset.noMatch;
+      say(found.length === 0 ? form.dataset.noMatch
+        : found.length === 1 ? form.dataset.countOne : form.dataset.count.replace("{n}", String(found.length)));
+    }
+    performance.measure("expo1900-search", { start: started });
+  }
+
+  // The query lives in the address, so a search can be shared and Back returns to it.
+  function remember(text) {
+    var url = new URL(location.href);
+    if (text) url.searchParams.set("q", text); else url.searchParams.delete("q");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+
+  fetch(form.dataset.index)
+    .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+    .then(function (index) {
+      entries = index.entries.map(function (entry) {
+        entry.foldedName = fold(entry.name);
+        entry.foldedText = fold(entry.text);
+        return entry;
+      });
+      form.hidden = false;
+      var query = new URLSearchParams(location.search).get("q");
+      if (query) {
+        field.value = query;
+        filter(query);
+      }
+      field.addEventListener("input", function () {
+        filter(field.value);
+        remember(field.value);
+      });
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        field.blur();
+      });
+    })
+    .catch(function () { /* without the index the full list stays, as without the script */ });
+})();

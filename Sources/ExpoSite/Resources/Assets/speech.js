@@ -1,0 +1,84 @@
+// Read aloud, on screens 1 and 3: the device's speech synthesis reads the title and the
+// description in the page's language. The button shows only where there is a voice
+// for that language, and turns into pause/resume with a stop beside it while it reads.
+(function () {
+  "use strict";
+
+  var box = document.querySelector(".speech");
+  if (!box || !window.speechSynthesis || typeof SpeechSynthesisUtterance === "undefined") return;
+  var synth = window.speechSynthesis;
+  var toggle = box.querySelector(".speech-toggle");
+  var stop = box.querySelector(".speech-stop");
+  var language = document.documentElement.lang.toLowerCase();
+  var voice = null;
+  var state = "idle";
+  var run = 0;
+
+  function findVoice() {
+    return (synth.getVoices() || []).filter(function (candidate) {
+      return (candidate.lang || "").replace("_", "-").toLowerCase().split("-")[0] === language;
+    })[0] || null;
+  }
+
+  // Voices often arrive after the page loads.
+  function offer() {
+    voice = findVoice();
+    box.hidden = !voice;
+  }
+
+  function show(next) {
+    state = next;
+    toggle.textContent = state === "speaking" ? toggle.dataset.pause
+      : state === "paused" ? toggle.dataset.resume : toggle.dataset.readAloud;
+    stop.hidden = state === "idle";
+  }
+
+  function texts() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-read]"), function (element) {
+      return element.textContent.replace(/\s+/g, " ").trim();
+    }).filter(Boolean);
+  }
+
+  function start() {
+    synth.cancel();
+    var current = ++run;
+    var parts = texts();
+    // One utterance per paragraph: long ones are cut off by some engines.
+    parts.forEach(function (text, index) {
+      var utterance = new SpeechSynthesisUtterance(text);
+      utterance.voice = voice;
+      utterance.lang = voice.lang;
+      utterance.onerror = function () { if (current === run) show("idle"); };
+      if (index === parts.length - 1) utterance.onend = function () { if (current === run) show("idle"); };
+      synth.speak(utterance);
+    });
+    show("speaking");
+  }
+
+  toggle.addEventListener("click", function () {
+    if (state === "idle") {
+      start();
+    } else if (state === "speaking") {
+      synth.pause();
+      show("paused");
+    } else {
+      synth.resume();
+      show("speaking");
+    }
+  });
+
+  stop.addEventListener("click", function () {
+    run++;
+    synth.cancel();
+    show("idle");
+    toggle.focus();
+  });
+
+  window.addEventListener("pagehide", function () {
+    run++;
+    synth.cancel();
+  });
+
+  offer();
+  if (synth.addEventListener) synth.addEventListener("voiceschanged", offer);
+})();
