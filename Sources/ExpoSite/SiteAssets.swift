@@ -37,7 +37,7 @@ struct SiteAssets: Sendable {
         icons = Icons(icon192: icon("icon-192"), icon512: icon("icon-512"),
                       maskable512: icon("icon-maskable-512"), appleTouch: icon("apple-touch-icon"))
         for edition in catalog.editions {
-            searchIndexURLs[edition.language] = add("/assets/search.\(edition.language.code)", "json", "application/json",
+            searchIndexURLs[edition.language] = add("/assets/search-\(edition.language.code)", "json", "application/json",
                                                     SearchIndex(edition: edition, routes: routes).bytes(), routes)
         }
         if let flag = catalog.images["flag"], let first = flag.variants.first {

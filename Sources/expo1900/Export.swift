@@ -19,21 +19,41 @@ struct Export: ParsableCommand {
     @Option(help: "The catalog folder (default: the catalog that ships with the guide).")
     var catalog: String?
 
-    @Option(name: .customLong("base-path"), help: "The path the site is hosted under, such as /expo1900/.")
-    var basePath = "/"
+    @Option(name: .customLong("base-path"), help: "The path the site is hosted under, such as /expo1900/ (default: the path of --base-url, else /).")
+    var basePath: String?
+
+    @Option(name: .customLong("base-url"), help: "The site's public address, such as https://example.org/expo1900/, for link previews and search engines.")
+    var baseURL: String?
+
+    /// The options the flags describe: --base-url's path is the base path unless
+    /// --base-path says otherwise, and then they must agree.
+    var options: SiteOptions {
+        get throws {
+            guard let baseURL else { return SiteOptions(basePath: basePath ?? "/") }
+            guard let address = SiteOptions.parseBaseURL(baseURL) else {
+                throw ValidationError("--base-url must be an address such as https://example.org/ or https://example.org/expo1900/")
+            }
+            let path = SiteOptions(basePath: basePath ?? address.path).basePath
+            guard path == address.path else {
+                throw ValidationError("--base-url's path \(address.path) and --base-path \(path) disagree; give one of them")
+            }
+            return SiteOptions(basePath: path, origin: address.origin)
+        }
+    }
 
     func validate() throws {
+        let basePath = try options.basePath
         let segments = basePath.split(separator: "/")
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
         guard segments.allSatisfy({ $0 != "." && $0 != ".." && $0.allSatisfy(allowed.contains) }) else {
-            throw ValidationError("--base-path must be a path such as /expo1900/ (letters, digits, - _ . ~ between slashes)")
+            throw ValidationError("the base path must be a path such as /expo1900/ (letters, digits, - _ . ~ between slashes)")
         }
     }
 
     func run() throws {
         let loaded = try CatalogSource(path: catalog).loadReportingProblems()
         do {
-            let site = try Site.render(loaded, options: SiteOptions(basePath: basePath))
+            let site = try Site.render(loaded, options: try options)
             let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory))
             print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)")
         } catch {

@@ -19,6 +19,24 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
+    @Option(name: .customLong("base-url"), help: "The guide's public address, such as https://guide.example.org/, for link previews and search engines.")
+    var baseURL: String?
+
+    /// The server answers at the root of its address, so --base-url names an origin.
+    var options: SiteOptions {
+        get throws {
+            guard let baseURL else { return SiteOptions() }
+            guard let address = SiteOptions.parseBaseURL(baseURL), address.path == "/" else {
+                throw ValidationError("--base-url must be an address such as https://guide.example.org/ (the server answers at its root; to host under a path, use export --base-path)")
+            }
+            return SiteOptions(origin: address.origin)
+        }
+    }
+
+    func validate() throws {
+        _ = try options
+    }
+
     func run() async throws {
         let clock = ContinuousClock()
         let started = clock.now
@@ -26,7 +44,7 @@ struct Serve: AsyncParsableCommand {
         let loadedAt = clock.now
         let site: Site
         do {
-            site = try Site.render(loaded)
+            site = try Site.render(loaded, options: try options)
         } catch {
             printError("expo1900: \(error)")
             throw ExitCode(1)
@@ -38,7 +56,7 @@ struct Serve: AsyncParsableCommand {
             rendered \(site.pages.count) files in \(Self.seconds(clock.now - loadedAt)) s
             """)
         let responder = SiteResponder(site: site, logger: logger)
-        let reloads = reloadOnHangup(responder)
+        let reloads = try reloadOnHangup(responder)
         defer { reloads.cancel() }
         do {
             try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
@@ -59,7 +77,8 @@ struct Serve: AsyncParsableCommand {
 
     /// SIGHUP loads the catalog again and swaps the new site in whole; a catalog that no
     /// longer loads is reported and the old site keeps serving.
-    private func reloadOnHangup(_ responder: SiteResponder) -> any DispatchSourceSignal {
+    private func reloadOnHangup(_ responder: SiteResponder) throws -> any DispatchSourceSignal {
+        let options = try options
         signal(SIGHUP, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "expo1900.reload"))
         let path = catalog
@@ -67,7 +86,7 @@ struct Serve: AsyncParsableCommand {
             switch CatalogSource(path: path).load() {
             case let .success(catalog):
                 do {
-                    responder.replace(with: try Site.render(catalog))
+                    responder.replace(with: try Site.render(catalog, options: options))
                     for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
                     printError("expo1900: reloaded the catalog (\(catalog.exhibitCount) exhibits)")
                 } catch {

@@ -89,7 +89,8 @@ import Testing
     @Test func cachesHashedAssetsForAYear() async throws {
         try await withServer { client, site in
             let assets = site.pages.keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
-            #expect(assets.count == 6)
+            // style, script, a search index per language, four images
+            #expect(assets.count == 8)
             for path in assets {
                 try client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)
@@ -98,6 +99,8 @@ import Testing
             }
             let stylesheet = try #require(assets.first { $0.hasSuffix(".css") })
             try client.execute(uri: stylesheet, method: .get) { #expect($0.headers[.contentType] == "text/css; charset=utf-8") }
+            let index = try #require(assets.first { $0.hasSuffix(".json") })
+            try client.execute(uri: index, method: .get) { #expect($0.headers[.contentType] == "application/json") }
         }
     }
 

@@ -24,10 +24,10 @@ import Testing
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
         let assets = site.pages.filter { $0.value.caching == .immutable }
-        // style, script, poster, flag, jikji, haegeum, four icons
-        #expect(assets.count == 10)
+        // style, script, search index, poster, flag, jikji, haegeum, four icons
+        #expect(assets.count == 11)
         for path in assets.keys {
-            #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|svg|png)/) != nil, "\(path)")
+            #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png)/) != nil, "\(path)")
         }
         // Files whose address must stay the same are revalidated on every use.
         let fixed = site.pages.filter { $0.value.caching == .revalidate }.keys.filter { !$0.hasSuffix("/") }.sorted()
@@ -110,15 +110,18 @@ import Testing
         #expect(home.contains("<a href=\"/en/?lang=en\" hreflang=\"en\" lang=\"en\">English</a>"))
         let list = try html(site, "/en/items/")
         #expect(list.contains("<html lang=\"en\">"))
-        #expect(list.contains("<h1 class=\"navigation-title\">Korea&#39;s Exhibits</h1>"))
+        #expect(list.contains("<h1 class=\"navigation-title\" data-read>Korea&#39;s Exhibits</h1>"))
         #expect(list.contains("<a class=\"row\" href=\"/en/items/jikji/\">"))
         let detail = try html(site, "/items/jikji/")
-        #expect(detail.contains("<h1 class=\"navigation-title\">직지심체요절</h1>"))
+        #expect(detail.contains("<h1 class=\"navigation-title\" data-read>직지심체요절</h1>"))
         #expect(detail.contains("<span class=\"back-chevron\" aria-hidden=\"true\"></span>한국의 출품작</a>"))
-        #expect(detail.contains("<p>첫 문단.</p>\n<p>둘째 문단.</p>"))
+        #expect(detail.contains("<p data-read>첫 문단.</p>\n<p data-read>둘째 문단.</p>"))
         for page in [home, list, detail] {
             #expect(!page.contains("style=\""), "inline style")
-            #expect(!page.contains("<script>"), "inline script")
+            // Scripts come from files; the only inline one is a JSON-LD data block, which never runs.
+            for script in page.components(separatedBy: "<script").dropFirst() {
+                #expect(script.hasPrefix(" src=") || script.hasPrefix(" type=\"application/ld+json\">"), "inline script")
+            }
             #expect(page.components(separatedBy: "<h1").count == 2, "one h1")
         }
     }

@@ -50,6 +50,6 @@ import Testing
     @Test func refusesABasePathThatIsNotAPath() throws {
         let result = try CommandRunner.run(["export", "/tmp/unused", "--base-path", "/../x"])
         #expect(result.status != 0)
-        #expect(result.standardError.contains("--base-path must be a path such as /expo1900/"))
+        #expect(result.standardError.contains("the base path must be a path such as /expo1900/"))
     }
 }

@@ -23,7 +23,7 @@ struct SearchIndex: Encodable {
 
     func bytes() -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings and arrays of strings always encode.
         return Array((try? encoder.encode(self)) ?? Data("{\"entries\":[]}".utf8))
     }
