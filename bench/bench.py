@@ -13,7 +13,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "browser"))
 sys.path.insert(0, str(HERE))
 
-from browser_metrics import page_weights, paint_metrics  # noqa: E402
+from browser_metrics import page_weights, paint_metrics, search_keystrokes  # noqa: E402
 from running import ExpoServer, nginx_serving, run  # noqa: E402
 from support import free_port  # noqa: E402
 from scale import scale_runs  # noqa: E402
@@ -36,6 +36,7 @@ def main(binary, argv):
             results["throughput"] = compare_throughput(server.url, nginx, SCREENS, seconds, rounds)
             results["page_weight"] = page_weights(server.url, SCREENS)
             results["paint"] = paint_metrics(server.url, SCREENS, runs=5)
+            results["search"] = search_keystrokes(server.url + "/items/", "ㄱㅇㄱ")
         results["scale"] = scale_runs(binary, scratch, [1_000, 10_000])
     report(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
@@ -57,6 +58,12 @@ def report(results):
     print("\nLCP and CLS: iPhone SE, 4x CPU slowdown, slow 4G (150 ms RTT, 1.6 Mbps down), median of 5")
     for row in results["paint"]:
         print(f"{row['page']:<16}LCP {row['lcp_ms']:>7.0f} ms   CLS {row['cls']:.4f}   (LCP runs: {row['lcp_runs_ms']})")
+
+    print("\nSearch on the list screen, iPhone SE with 4x CPU slowdown, one key every 150 ms")
+    for label, row in [("default catalog", results["search"])] + [(f"{row['exhibits']:,} exhibits", row["search"]) for row in results["scale"]]:
+        print(f"{label:<17} typing {row['query']!r}: filtering {row['filter_ms_median']:.1f} ms median, {row['filter_ms_max']:.1f} ms max; "
+              f"keystroke to next frame {row['to_next_frame_ms_median']:.0f} ms median, {row['to_next_frame_ms_max']:.0f} ms max; "
+              f"index {row['index_bytes']:,} bytes ({row['index_gzip_bytes']:,} gzip)")
 
     print("\nLarge catalogs (generated, Korean and English), release build")
     for row in results["scale"]:

@@ -4,6 +4,7 @@ import re
 import subprocess
 import time
 
+from browser_metrics import search_keystrokes
 from running import wait_for_answer
 from support import generate_catalog
 
@@ -34,7 +35,8 @@ def scale_runs(binary, scratch, counts):
             first_answer += wait_for_answer(url + "/items/")
             rows.append({"exhibits": count, "load_s": float(timings.group(2)), "render_s": float(timings.group(4)),
                          "files": int(timings.group(3)), "peak_mib": peak_mib(server.pid),
-                         "first_answer_s": first_answer})
+                         "first_answer_s": first_answer,
+                         "search": search_keystrokes(url + "/items/", f"출품작 {count - 1}")})
         finally:
             server.terminate()
             server.wait(timeout=30)

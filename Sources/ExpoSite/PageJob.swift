@@ -15,6 +15,8 @@ enum PageJob: Sendable {
         var routes: Routes
         var assets: SiteAssets
         var resources: SiteResources
+        /// Screen 1's and screen 3's buttons, by language.
+        var actions: [Language: (exposition: String, exhibit: String)]
     }
 
     func render(_ context: Context) throws(SiteError) -> Page {
@@ -23,7 +25,8 @@ enum PageJob: Sendable {
         let template: String
         switch self {
         case let .exposition(edition):
-            screen = ExpositionScreen(edition: edition, catalog: catalog, routes: routes, assets: assets)
+            screen = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? "",
+                                      catalog: catalog, routes: routes, assets: assets)
             template = "exposition"
         case let .exhibitList(edition, exhibits, page, pageCount):
             screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: pageCount,
@@ -31,6 +34,7 @@ enum PageJob: Sendable {
             template = "exhibit-list"
         case let .exhibit(exhibit, edition, listPage, previous, next):
             screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, previous: previous, next: next,
+                                   actions: context.actions[edition.language]?.exhibit ?? "",
                                    catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"
         case let .notFound(language):

@@ -35,7 +35,9 @@ public struct Site: Sendable {
             }
             jobs.append((routes.notFound(language), .notFound(language)))
         }
-        var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources))
+        let actions = try PageActions.rendered(catalog.languages, resources: resources)
+        var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets,
+                                                                resources: resources, actions: actions))
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {

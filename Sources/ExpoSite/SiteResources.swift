@@ -4,7 +4,7 @@ import Mustache
 /// The templates, stylesheet and script that ship with the program.
 struct SiteResources: Sendable {
     static let templateNames = ["layout", "navigation-bar", "language-switch", "image",
-                                "exposition", "exhibit-list", "exhibit", "not-found"]
+                                "exposition", "exhibit-list", "exhibit", "not-found", "page-actions"]
 
     var templates: MustacheLibrary
     var stylesheet: [UInt8]

@@ -171,3 +171,27 @@ def generate_catalog(folder, count, languages=("ko", "en")):
         exposition = {"title": "파리 만국박람회 1900(L'Exposition de Paris 1900)", "visitors": 48130300,
                       "location": "프랑스 파리", "duration": "1900. 04. 14 - 1900. 11. 12", "description": paragraph}
         (folder / f"exposition_universelle_1900{suffix}.json").write_text(json.dumps(exposition, ensure_ascii=False), "utf-8")
+
+
+# Replaces the device's speech synthesis before any page script runs: it records what
+# would be spoken and in which language, and offers voices for Korean and English
+# (or only those listed in window.__voiceLanguages).
+SPEECH_STUB = """
+(() => {
+  const record = { spoken: [], calls: [] };
+  window.__speech = record;
+  const languages = window.__voiceLanguages || ["ko-KR", "en-US"];
+  const voices = languages.map(lang => ({ name: "Test " + lang, lang, localService: true, default: false, voiceURI: lang }));
+  const synth = {
+    speaking: false, paused: false, pending: false,
+    getVoices: () => voices,
+    speak(utterance) { record.spoken.push({ text: utterance.text, lang: utterance.lang, voice: utterance.voice && utterance.voice.lang }); },
+    cancel() { record.calls.push("cancel"); },
+    pause() { record.calls.push("pause"); },
+    resume() { record.calls.push("resume"); },
+    addEventListener() {}, removeEventListener() {},
+  };
+  Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
+  window.SpeechSynthesisUtterance = function (text) { this.text = text; this.lang = ""; this.voice = null; };
+})();
+"""

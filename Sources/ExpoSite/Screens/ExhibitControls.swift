@@ -13,8 +13,7 @@ struct SpeechControls: Sendable {
     var resume: String
     var stop: String
 
-    init(language: Language) {
-        let strings = UIStrings.forLanguage(language)
+    init(strings: UIStrings) {
         readAloud = strings.readAloud
         pause = strings.pauseReading
         resume = strings.resumeReading
@@ -28,16 +27,32 @@ struct ShareControl: Sendable {
     var label: String
     var copied: String
     var failed: String
-    var title: String
-    var text: String
 
-    init(language: Language, title: String, text: String) {
-        let strings = UIStrings.forLanguage(language)
+    init(strings: UIStrings) {
         label = strings.share
         copied = strings.linkCopied
         failed = strings.copyFailed
-        self.title = title
-        self.text = text
+    }
+}
+
+/// The buttons above the text of screens 1 and 3. The same in every page of a language,
+/// so they are rendered once per language and placed in each page as they are.
+struct PageActions: Sendable {
+    var speech: SpeechControls
+    var share: ShareControl?
+
+    /// The HTML of screen 1's and screen 3's buttons in each language.
+    static func rendered(_ languages: [Language], resources: SiteResources) throws(SiteError)
+        -> [Language: (exposition: String, exhibit: String)] {
+        var rendered: [Language: (exposition: String, exhibit: String)] = [:]
+        for language in languages {
+            let strings = UIStrings.forLanguage(language)
+            let speech = SpeechControls(strings: strings)
+            let exposition = try resources.render(PageActions(speech: speech, share: nil), with: "page-actions")
+            let exhibit = try resources.render(PageActions(speech: speech, share: ShareControl(strings: strings)), with: "page-actions")
+            rendered[language] = (String(decoding: exposition, as: UTF8.self), String(decoding: exhibit, as: UTF8.self))
+        }
+        return rendered
     }
 }
 
@@ -53,8 +68,7 @@ struct ExhibitPager: Sendable {
     var previous: Neighbour?
     var next: Neighbour?
 
-    init(previous: Exhibit?, next: Exhibit?, language: Language, routes: Routes) {
-        let strings = UIStrings.forLanguage(language)
+    init(previous: Exhibit?, next: Exhibit?, language: Language, routes: Routes, strings: UIStrings) {
         label = strings.exhibitPager
         self.previous = previous.map {
             Neighbour(label: strings.previousExhibit, name: $0.displayName, href: routes.link(routes.exhibit($0.id, language)))
@@ -74,8 +88,7 @@ struct SearchBox: Sendable {
     var countOne: String
     var index: String
 
-    init(language: Language, index: String) {
-        let strings = UIStrings.forLanguage(language)
+    init(strings: UIStrings, index: String) {
         label = strings.searchLabel
         placeholder = strings.searchPlaceholder
         noMatch = strings.searchNoMatch

@@ -51,7 +51,7 @@ struct ExhibitListScreen: Sendable {
                 nextHref: page < pageCount ? routes.link(routes.exhibitList(language, page: page + 1)) : nil,
                 position: strings.pageOf(page, pageCount))
         }
-        search = SearchBox(language: edition.language, index: assets.searchIndexURL(edition.language))
+        search = SearchBox(strings: strings, index: assets.searchIndexURL(edition.language))
         navigationBar = NavigationBar(title: strings.exhibitListTitle, backLabel: strings.backToMain,
                                       backHref: routes.link(routes.home(edition.language)))
         rows = exhibits.enumerated().map { index, exhibit in

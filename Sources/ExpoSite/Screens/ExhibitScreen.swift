@@ -6,17 +6,18 @@ struct ExhibitScreen: Sendable {
     var navigationBar: NavigationBar
     var image: ImageModel
     var paragraphs: [String]
-    var speech: SpeechControls
-    var share: ShareControl
+    /// The read-aloud and share buttons, rendered once for the language.
+    var actions: String
     var pager: ExhibitPager
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog.
     init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
-         catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         actions: String = "", catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let name = exhibit.displayName
         let expositionTitle = ExpositionTitle(edition.exposition.title).lines.first ?? strings.siteName
+        let paragraphs = Paragraphs.split(exhibit.description)
         frame = PageFrame(
             language: edition.language, title: "\(name) · \(strings.exhibitListTitle)",
             description: exhibit.shortDescription.isEmpty ? name : exhibit.shortDescription,
@@ -24,16 +25,16 @@ struct ExhibitScreen: Sendable {
             languages: catalog.languages, routes: routes, assets: assets,
             shareImage: catalog.images[exhibit.id], shareImageAlt: name, type: "article",
             structuredData: { image in
-                StructuredData.exhibit(exhibit, name: name, edition: edition, path: routes.exhibit(exhibit.id, edition.language),
+                StructuredData.exhibit(exhibit, name: name, description: paragraphs.first, edition: edition,
+                                       path: routes.exhibit(exhibit.id, edition.language),
                                        image: routes.absolute(link: image.link), expositionTitle: expositionTitle, routes: routes)
             })
         navigationBar = NavigationBar(title: name, backLabel: strings.exhibitListTitle,
                                       backHref: routes.link(routes.exhibitList(edition.language, page: listPage)))
         image = ImageModel(catalog.images[exhibit.id], assets: assets, alt: name,
                            cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", placeholderText: name)
-        paragraphs = Paragraphs.split(exhibit.description)
-        speech = SpeechControls(language: edition.language)
-        share = ShareControl(language: edition.language, title: name, text: exhibit.shortDescription)
-        pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes)
+        self.paragraphs = paragraphs
+        self.actions = actions
+        pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
     }
 }

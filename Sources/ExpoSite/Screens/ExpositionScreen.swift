@@ -15,9 +15,10 @@ struct ExpositionScreen: Sendable {
     var flag: ImageModel
     var buttonLabel: String
     var buttonHref: String
-    var speech: SpeechControls
+    /// The read-aloud button, rendered once for the language.
+    var actions: String
 
-    init(edition: Edition, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+    init(edition: Edition, actions: String = "", catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let exposition = edition.exposition
         titleLines = ExpositionTitle(exposition.title).lines
@@ -44,6 +45,6 @@ struct ExpositionScreen: Sendable {
                           cssClass: "flag", slot: "2.75rem", lazy: true, decorative: true, placeholderText: "")
         buttonLabel = strings.seeExhibits
         buttonHref = routes.link(routes.exhibitList(edition.language))
-        speech = SpeechControls(language: edition.language)
+        self.actions = actions
     }
 }

@@ -17,14 +17,8 @@ struct PageFrame: Sendable {
     var lang: String
     var documentTitle: String
     var description: String
-    var stylesheet: String
-    var script: String
-    var icon: String?
-    var manifest: String
-    var appleTouchIcon: String
-    var appName: String
-    var serviceWorker: String
-    var scope: String
+    /// The stylesheet, script, icons and manifest: the same lines on every page of the language.
+    var headLinks: String
     var offlineNotice: String
     var skipToContent: String
     var languageSwitchLabel: String
@@ -32,8 +26,6 @@ struct PageFrame: Sendable {
     var alternates: [Alternate]
     var screenClass: String
     var sharing: SharingMetadata
-    /// The page's absolute address, when the site's origin is known.
-    var canonical: String?
     /// schema.org JSON-LD, already escaped for a script element.
     var structuredData: String?
 
@@ -46,14 +38,7 @@ struct PageFrame: Sendable {
         lang = language.code
         documentTitle = title
         self.description = description
-        stylesheet = assets.stylesheetURL
-        script = assets.scriptURL
-        icon = assets.iconURL
-        manifest = routes.link(routes.manifest(language))
-        appleTouchIcon = assets.icons.appleTouch
-        appName = strings.siteName
-        serviceWorker = routes.link(Routes.serviceWorker)
-        scope = routes.basePath
+        headLinks = assets.headLinks(language)
         offlineNotice = strings.offlineNotice
         skipToContent = strings.skipToContent
         languageSwitchLabel = strings.languageSwitchLabel
@@ -67,10 +52,9 @@ struct PageFrame: Sendable {
         }
         alternates = languages.map { Alternate(lang: $0.code, href: routes.link(pathIn($0))) }
         let image = assets.shareImage(shareImage)
-        sharing = SharingMetadata(type: type, path: pathIn(language), image: image,
+        sharing = SharingMetadata(title: title, description: description, type: type, path: pathIn(language), image: image,
                                   imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
-                                  language: language, languages: languages, routes: routes)
-        canonical = sharing.url
+                                  language: language, languages: languages, routes: routes, strings: strings)
         self.structuredData = structuredData?(image)
     }
 }

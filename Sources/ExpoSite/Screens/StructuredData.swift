@@ -9,42 +9,48 @@ enum StructuredData {
     static func exposition(_ edition: Edition, primary: Edition, title: String, path: String, image: String,
                            routes: Routes) -> String {
         let exposition = edition.exposition
-        var event: [String: Any] = [
-            "@context": "https://schema.org",
-            "@type": "ExhibitionEvent",
-            "name": title,
-            "inLanguage": edition.language.code,
-            "url": routes.absolute(link: routes.link(path)),
-            "image": image,
-        ]
-        if let first = Paragraphs.split(exposition.description).first { event["description"] = first }
-        if !exposition.location.isEmpty {
-            event["location"] = ["@type": "Place", "name": exposition.location, "address": exposition.location]
-        }
+        var event = JSONText()
+        event.add("@context", "https://schema.org")
+        event.add("@type", "ExhibitionEvent")
+        event.add("name", title)
+        if let first = Paragraphs.split(exposition.description).first { event.add("description", first) }
         // Dates are written for people ("14 April – 12 November 1900"); the Korean form
         // ("1900. 04. 14 - 1900. 11. 12") is the one with a fixed order.
         if let dates = isoDates(exposition.duration) ?? isoDates(primary.exposition.duration) {
-            event["startDate"] = dates.start
-            event["endDate"] = dates.end
+            event.add("startDate", dates.start)
+            event.add("endDate", dates.end)
         }
-        return script(event)
+        if !exposition.location.isEmpty {
+            var place = JSONText()
+            place.add("@type", "Place")
+            place.add("name", exposition.location)
+            place.add("address", exposition.location)
+            event.add("location", place)
+        }
+        event.add("image", image)
+        event.add("inLanguage", edition.language.code)
+        event.add("url", routes.absolute(link: routes.link(path)))
+        return event.text
     }
 
-    /// An exhibit as a `CreativeWork`, part of the exposition.
-    static func exhibit(_ exhibit: Exhibit, name: String, edition: Edition, path: String, image: String,
+    /// An exhibit as a `CreativeWork`, the subject of the exposition.
+    static func exhibit(_ exhibit: Exhibit, name: String, description: String?, edition: Edition, path: String, image: String,
                         expositionTitle: String, routes: Routes) -> String {
-        var work: [String: Any] = [
-            "@context": "https://schema.org",
-            "@type": "CreativeWork",
-            "name": name,
-            "inLanguage": edition.language.code,
-            "url": routes.absolute(link: routes.link(path)),
-            "image": image,
-            "subjectOf": ["@type": "ExhibitionEvent", "name": expositionTitle],
-        ]
-        if !exhibit.shortDescription.isEmpty { work["alternativeHeadline"] = exhibit.shortDescription }
-        if let first = Paragraphs.split(exhibit.description).first { work["description"] = first }
-        return script(work)
+        var work = JSONText()
+        work.add("@context", "https://schema.org")
+        work.add("@type", "CreativeWork")
+        work.add("name", name)
+        if let description = exhibit.shortDescription.isEmpty ? description : exhibit.shortDescription {
+            work.add("description", description)
+        }
+        work.add("image", image)
+        work.add("inLanguage", edition.language.code)
+        var event = JSONText()
+        event.add("@type", "ExhibitionEvent")
+        event.add("name", expositionTitle)
+        work.add("subjectOf", event)
+        work.add("url", routes.absolute(link: routes.link(path)))
+        return work.text
     }
 
     /// `1900. 04. 14 - 1900. 11. 12` → (`1900-04-14`, `1900-11-12`): year first, then
@@ -58,16 +64,5 @@ enum StructuredData {
             String(format: "%04d-%02d-%02d", year, month, day)
         }
         return (date(numbers[0], numbers[1], numbers[2]), date(numbers[3], numbers[4], numbers[5]))
-    }
-
-    /// JSON safe inside a script element: `<`, `>` and `&` become escapes, so no text in
-    /// the catalog can close the element.
-    static func script(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026")
     }
 }

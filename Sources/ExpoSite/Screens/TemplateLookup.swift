@@ -16,7 +16,7 @@ extension ExpositionScreen: MustacheParent {
         case "flag": flag
         case "buttonLabel": buttonLabel
         case "buttonHref": buttonHref
-        case "speech": speech
+        case "actions": actions
         default: nil
         }
     }
@@ -79,8 +79,7 @@ extension ExhibitScreen: MustacheParent {
         case "navigationBar": navigationBar
         case "image": image
         case "paragraphs": paragraphs
-        case "speech": speech
-        case "share": share
+        case "actions": actions
         case "pager": pager
         default: nil
         }
@@ -106,14 +105,7 @@ extension PageFrame: MustacheParent {
         case "lang": lang
         case "documentTitle": documentTitle
         case "description": description
-        case "stylesheet": stylesheet
-        case "script": script
-        case "icon": icon
-        case "manifest": manifest
-        case "appleTouchIcon": appleTouchIcon
-        case "appName": appName
-        case "serviceWorker": serviceWorker
-        case "scope": scope
+        case "headLinks": headLinks
         case "offlineNotice": offlineNotice
         case "skipToContent": skipToContent
         case "languageSwitchLabel": languageSwitchLabel
@@ -121,7 +113,6 @@ extension PageFrame: MustacheParent {
         case "alternates": alternates
         case "screenClass": screenClass
         case "sharing": sharing
-        case "canonical": canonical
         case "structuredData": structuredData
         default: nil
         }
@@ -191,16 +182,8 @@ extension ImageModel.Size: MustacheParent {
 extension SharingMetadata: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "type": type
+        case "tags": tags
         case "url": url
-        case "image": image
-        case "imageWidth": imageWidth
-        case "imageHeight": imageHeight
-        case "imageAlt": imageAlt
-        case "locale": locale
-        case "alternateLocales": alternateLocales
-        case "siteName": siteName
-        case "twitterCard": twitterCard
         default: nil
         }
     }
@@ -224,8 +207,6 @@ extension ShareControl: MustacheParent {
         case "label": label
         case "copied": copied
         case "failed": failed
-        case "title": title
-        case "text": text
         default: nil
         }
     }
@@ -262,6 +243,16 @@ extension SearchBox: MustacheParent {
         case "count": count
         case "countOne": countOne
         case "index": index
+        default: nil
+        }
+    }
+}
+
+extension PageActions: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "speech": speech
+        case "share": share
         default: nil
         }
     }

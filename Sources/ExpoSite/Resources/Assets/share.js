@@ -50,7 +50,9 @@
   button.addEventListener("click", function () {
     var url = address();
     if (navigator.share) {
-      navigator.share({ title: button.dataset.title, text: button.dataset.text, url: url })
+      var description = document.querySelector('meta[name="description"]');
+      navigator.share({ title: document.querySelector("h1").textContent.trim(),
+        text: description ? description.content : "", url: url })
         .catch(function (error) {
           // The visitor closing the sheet is not a failure; anything else falls back to copying.
           if (!error || error.name !== "AbortError") copyAndSay(url);
