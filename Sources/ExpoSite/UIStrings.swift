@@ -34,6 +34,8 @@ public struct UIStrings: Sendable {
     /// "출품작 3개" — how many exhibits match; `{n}` is replaced in the browser.
     public var searchCount: String
     public var searchCountOne: String
+    /// When more match than a list page shows; `{shown}` and `{n}` are replaced in the browser.
+    public var searchMore: String
     public var readAloud: String
     public var pauseReading: String
     public var resumeReading: String
@@ -76,6 +78,7 @@ public struct UIStrings: Sendable {
         searchNoMatch: "일치하는 출품작이 없습니다",
         searchCount: "출품작 {n}개",
         searchCountOne: "출품작 1개",
+        searchMore: "출품작 {n}개 가운데 {shown}개를 보여 드립니다. 더 입력해 좁혀 보세요.",
         readAloud: "소리 내어 읽기",
         pauseReading: "일시 정지",
         resumeReading: "이어서 읽기",
@@ -117,6 +120,7 @@ public struct UIStrings: Sendable {
         searchNoMatch: "No exhibits match",
         searchCount: "{n} exhibits",
         searchCountOne: "1 exhibit",
+        searchMore: "Showing {shown} of {n} exhibits. Type more to narrow the search.",
         readAloud: "Read aloud",
         pauseReading: "Pause",
         resumeReading: "Resume",

@@ -1,6 +1,7 @@
 """Fixtures: the server (started on a free port with the default catalog, stopped whatever
 happens) and Chromium."""
 import atexit
+import contextlib
 import os
 import re
 import subprocess
@@ -8,7 +9,7 @@ import subprocess
 import pytest
 from playwright.sync_api import sync_playwright
 
-from support import CHROMIUM, IPHONE_UA, REPO, free_port, start_nginx
+from support import CHROMIUM, IPHONE_UA, REPO, free_port, generate_catalog, start_nginx
 
 
 def _binary():
@@ -30,6 +31,29 @@ def _serve(*arguments):
         yield match.group(1)
     finally:
         stop()
+
+
+@contextlib.contextmanager
+def serving_generated(folder, count):
+    """A server for a generated Korean catalog of `count` exhibits in `folder`; yields its URL."""
+    generate_catalog(folder, count, languages=("ko",))
+    server = _serve("--catalog", str(folder))
+    try:
+        yield next(server)
+    finally:
+        server.close()
+
+
+@contextlib.contextmanager
+def phone_page(browser, *scripts):
+    """A page in a fresh phone context, with `scripts` run before any page script."""
+    context = new_phone(browser)
+    for script in scripts:
+        context.add_init_script(script)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,8 @@ import urllib.parse
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import _serve, new_phone
-from support import CATALOG, LANGUAGES, REPO, SPEECH_STUB, generate_catalog
+from conftest import new_phone, phone_page, serving_generated
+from support import CATALOG, LANGUAGES, REPO, SPEECH_STUB
 from test_accessibility import RULES
 from test_offline import wait_for_offline_copy
 
@@ -124,23 +124,19 @@ def test_without_javascript_there_is_no_field_and_the_whole_list(browser, base_u
 
 
 def test_search_finds_exhibits_on_other_pages_of_a_long_list(browser, tmp_path):
-    catalog = tmp_path / "long"
-    generate_catalog(catalog, 150, languages=("ko",))
-    server = _serve("--catalog", str(catalog))
-    url = next(server)
-    context = new_phone(browser)
-    page = context.new_page()
-    try:
+    with serving_generated(tmp_path / "long", 150) as url, phone_page(browser) as page:
         open_search(page, url + "/items/")
         assert len(shown_ids(page)) == 100
         search(page, "출품작 142")
         assert shown_ids(page) == ["item-142"], "a row from page 2 appears on page 1"
         assert page.locator(".pagination").is_hidden(), "page links make no sense while searching"
+        assert page.locator(".search-more").is_hidden()
+        search(page, "출품작")
+        assert len(shown_ids(page)) == 100, "no more rows at once than a list page holds"
+        assert "150" in page.locator(".search-more").inner_text() and page.locator(".search-more").is_visible()
+        search(page, "출품작 142")
         page.locator(".exhibit-list a.row").click()
         page.wait_for_url(url + "/items/item-142/")
-    finally:
-        context.close()
-        server.close()
 
 
 def test_search_works_offline(browser, site_url):
@@ -161,12 +157,9 @@ def test_search_works_offline(browser, site_url):
 @pytest.mark.parametrize("language", ["ko", "en"])
 @pytest.mark.parametrize("screen", ["home", "exhibit"])
 def test_read_aloud_speaks_the_page_in_its_language(browser, site_url, language, screen):
-    context = new_phone(browser)
-    context.add_init_script(SPEECH_STUB)
-    page = context.new_page()
     ui = UI[language]
     exposition, items = CATALOG[language]
-    try:
+    with phone_page(browser, SPEECH_STUB) as page:
         if screen == "home":
             page.goto(site_url + LANGUAGES[language])
             expected = [exposition["title"].replace("(", " (")] + [p for p in exposition["description"].split("\n") if p.strip()]
@@ -193,23 +186,15 @@ def test_read_aloud_speaks_the_page_in_its_language(browser, site_url, language,
         assert page.locator(".speech-stop").is_hidden()
         assert page.evaluate("window.__speech.calls").count("pause") == 1
         assert "resume" in page.evaluate("window.__speech.calls")
-    finally:
-        context.close()
 
 
 def test_read_aloud_is_not_offered_without_a_voice_for_the_language(browser, base_url):
-    context = new_phone(browser)
-    context.add_init_script(ONLY_ENGLISH_VOICES)
-    context.add_init_script(SPEECH_STUB)
-    page = context.new_page()
-    try:
+    with phone_page(browser, ONLY_ENGLISH_VOICES, SPEECH_STUB) as page:
         page.goto(base_url + "/items/jikji/")
         page.wait_for_load_state("load")
         assert page.locator(".speech").is_hidden(), "a Korean page without a Korean voice"
         page.goto(base_url + "/en/items/jikji/")
         page.locator(".speech-toggle").wait_for(state="visible")
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["ko", "en"])
@@ -237,32 +222,22 @@ def test_previous_and_next_walk_the_whole_catalog(phone, site_url, language):
 
 
 def test_share_copies_the_link_where_there_is_no_web_share(browser, site_url):
-    context = new_phone(browser)
-    context.add_init_script(CLIPBOARD_STUB)
-    page = context.new_page()
-    try:
+    with phone_page(browser, CLIPBOARD_STUB) as page:
         page.goto(site_url + "/items/jikji/?lang=ko")
         page.locator(".share-button").click()
         page.wait_for_function("() => document.querySelector('.share-status').textContent.length > 0")
         assert page.locator(".share-status").inner_text() == UI["ko"]["copied"]
         assert page.evaluate("window.__copied") == [page.url.split("?")[0]], "the page's address, without its query"
-    finally:
-        context.close()
 
 
 def test_share_uses_the_system_sheet_where_there_is_one(browser, base_url):
-    context = new_phone(browser)
-    context.add_init_script(WEB_SHARE_STUB)
-    page = context.new_page()
-    try:
+    with phone_page(browser, WEB_SHARE_STUB) as page:
         page.goto(base_url + "/en/items/gayageum/")
         page.locator(".share-button").click()
         shared = page.evaluate("window.__shared")
         item = next(item for item in CATALOG["en"][1] if item["image_name"] == "gayageum")
         assert shared == [{"title": item["name"], "text": item["short_desc"], "url": base_url + "/en/items/gayageum/"}]
         assert page.locator(".share-status").inner_text() == ""
-    finally:
-        context.close()
 
 
 def test_axe_finds_no_violations_with_the_new_controls_showing(browser, base_url):

@@ -1,7 +1,7 @@
 """Offline: after one visit the service worker has the whole guide; with the network gone,
 every screen in both languages still shows all its content."""
-from conftest import _serve, new_phone
-from support import LOAD_ALL_IMAGES, generate_catalog, page_paths
+from conftest import new_phone, phone_page, serving_generated
+from support import LOAD_ALL_IMAGES, page_paths
 
 # Runs in the page: what is missing from the screen, if anything.
 MISSING_CONTENT = """
@@ -74,18 +74,12 @@ def test_a_new_site_version_replaces_the_cache(browser, base_url):
 def test_a_large_site_keeps_the_pages_a_visitor_saw(browser, tmp_path):
     """Past the precache budget only the shell is fetched ahead; each page visited online is
     kept and shows offline, and a page never visited is not there."""
-    catalog = tmp_path / "large"
-    generate_catalog(catalog, 1500, languages=("ko",))
-    server = _serve("--catalog", str(catalog))
-    url = next(server)
-    context = new_phone(browser)
-    page = context.new_page()
-    try:
+    with serving_generated(tmp_path / "large", 1500) as url, phone_page(browser) as page:
         page.goto(url + "/")
         wait_for_offline_copy(page)
         page.goto(url + "/items/item-700/")
         page.wait_for_timeout(300)  # the worker stores its copy after answering
-        context.set_offline(True)
+        page.context.set_offline(True)
         page.goto(url + "/items/item-700/")
         assert page.locator("h1").inner_text().strip() == "출품작 700"
         page.goto(url + "/items/")
@@ -96,6 +90,3 @@ def test_a_large_site_keeps_the_pages_a_visitor_saw(browser, tmp_path):
         except Exception:
             shown = False
         assert not shown, "a page never visited showed offline: the large site was precached whole"
-    finally:
-        context.close()
-        next(server, None)

@@ -86,6 +86,7 @@ struct SearchBox: Sendable {
     var noMatch: String
     var count: String
     var countOne: String
+    var more: String
     var index: String
 
     init(strings: UIStrings, index: String) {
@@ -94,6 +95,7 @@ struct SearchBox: Sendable {
         noMatch = strings.searchNoMatch
         count = strings.searchCount
         countOne = strings.searchCountOne
+        more = strings.searchMore
         self.index = index
     }
 }

@@ -242,6 +242,7 @@ extension SearchBox: MustacheParent {
         case "noMatch": noMatch
         case "count": count
         case "countOne": countOne
+        case "more": more
         case "index": index
         default: nil
         }

@@ -24,14 +24,22 @@
     return isSyllable(code) ? INITIALS[Math.floor((code - 0xac00) / 588)] : null;
   }
 
-  function same(query, target) {
-    return query === target || (INITIALS.indexOf(query) >= 0 && initialOf(target) === query);
+  // A folded text with each character's initial consonant beside it, worked out once.
+  function prepare(text) {
+    var characters = fold(text);
+    return { characters: characters, initials: characters.map(initialOf) };
   }
 
+  // `query` is a list of [character, isInitial] pairs.
   function contains(target, query) {
-    for (var start = 0; start + query.length <= target.length; start++) {
+    var characters = target.characters, initials = target.initials;
+    for (var start = 0; start + query.length <= characters.length; start++) {
       var index = 0;
-      while (index < query.length && same(query[index], target[start + index])) index++;
+      while (index < query.length) {
+        var wanted = query[index], at = start + index;
+        if (wanted[0] !== characters[at] && !(wanted[1] && initials[at] === wanted[0])) break;
+        index++;
+      }
       if (index === query.length) return true;
     }
     return false;
@@ -47,8 +55,12 @@
     return [query, query.slice(0, -1).concat([syllable, final[1]])];
   }
 
-  function matches(queries, folded) {
-    return queries.some(function (query) { return contains(folded, query); });
+  function matches(queries, target) {
+    return queries.some(function (query) { return contains(target, query); });
+  }
+
+  function marked(query) {
+    return query.map(function (character) { return [character, INITIALS.indexOf(character) >= 0]; });
   }
 
   var form = document.querySelector("form.search");
@@ -63,6 +75,14 @@
   var allRows = Array.prototype.slice.call(list.children);
   var entries = [];
   var announce = 0;
+  // The last query and what it found: typing on narrows that instead of the whole index.
+  var last = { query: null, found: [] };
+  // At most a list page of rows at once: a first keystroke can match every exhibit.
+  var SHOWN = allRows.length || 100;
+  var more = document.createElement("p");
+  more.className = "search-more";
+  more.hidden = true;
+  list.after(more);
 
   // A row for an exhibit on another page of the list: its text, without the thumbnail.
   function rowFor(entry) {
@@ -89,15 +109,24 @@
     var query = fold(text);
     if (query.length === 0) {
       list.replaceChildren.apply(list, allRows);
+      last = { query: null, found: [] };
+      more.hidden = true;
       if (pagination) pagination.hidden = false;
       empty.hidden = true;
       say("");
     } else {
-      var queries = alternatives(query);
-      var found = entries.filter(function (entry) {
-        return matches(queries, entry.foldedName) || matches(queries, entry.foldedText);
+      var queries = alternatives(query).map(marked);
+      // A query that only adds to the last one (no half-typed syllable changed) can only
+      // narrow what that one found.
+      var narrows = last.query !== null && query.length > last.query.length && alternatives(last.query).length === 1 &&
+        last.query.every(function (character, index) { return query[index] === character; });
+      var found = (narrows ? last.found : entries).filter(function (entry) {
+        return matches(queries, entry.name_) || matches(queries, entry.text_);
       });
-      list.replaceChildren.apply(list, found.map(rowFor));
+      last = { query: query, found: found };
+      list.replaceChildren.apply(list, found.slice(0, SHOWN).map(rowFor));
+      more.hidden = found.length <= SHOWN;
+      more.textContent = form.dataset.more.replace("{shown}", String(SHOWN)).replace("{n}", String(found.length));
       if (pagination) pagination.hidden = true;
       empty.hidden = found.length > 0;
       empty.textContent = form.dataset.noMatch;
@@ -118,8 +147,8 @@
     .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
     .then(function (index) {
       entries = index.entries.map(function (entry) {
-        entry.foldedName = fold(entry.name);
-        entry.foldedText = fold(entry.text);
+        entry.name_ = prepare(entry.name);
+        entry.text_ = prepare(entry.text);
         return entry;
       });
       form.hidden = false;
