@@ -29,9 +29,8 @@ import Testing
         let site = try Site.render(TemporaryCatalog.seed(extra: ScreenModelTests.englishFiles).load())
         for path in ["/", "/items/", "/items/jikji/", "/en/", "/en/items/", "/en/items/jikji/", "/404.html"] {
             let page = try html(site, path)
-            // Twitter (X) reads the title, description and image from the og: tags.
             for property in ["og:type", "og:site_name", "og:title", "og:description", "og:locale", "og:image", "og:image:alt",
-                             "twitter:card", "twitter:image:alt"] {
+                             "twitter:card", "twitter:title", "twitter:description", "twitter:image", "twitter:image:alt"] {
                 #expect(meta(page, property)?.isEmpty == false, "\(path) \(property)")
             }
         }
@@ -53,6 +52,7 @@ import Testing
         let image = try #require(meta(page, "og:image"))
         #expect(image.hasPrefix("https://example.org/expo/icons/icon-512."), "an SVG drawing is shown by the app icon")
         #expect(meta(page, "twitter:card") == "summary")
+        #expect(meta(page, "twitter:image") == image)
         #expect(try structuredData(page)["url"] as? String == "https://example.org/expo/items/jikji/")
 
         let relative = try html(Site.render(catalog), "/items/jikji/")

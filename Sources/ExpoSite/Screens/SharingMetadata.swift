@@ -34,8 +34,10 @@ struct SharingMetadata: Sendable {
         }
         meta("property", "og:image:alt", imageAlt)
         // A large image card when there is a photo or drawing to show, else the small one.
-        // Twitter (X) takes the title, description and image from the og: tags above.
         meta("name", "twitter:card", image.isIcon ? "summary" : "summary_large_image")
+        meta("name", "twitter:title", title)
+        meta("name", "twitter:description", description)
+        meta("name", "twitter:image", imageURL)
         meta("name", "twitter:image:alt", imageAlt)
         tags = lines.joined(separator: "\n")
     }
