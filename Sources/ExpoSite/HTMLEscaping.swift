@@ -24,6 +24,9 @@ struct UTF8HTMLContentType: MustacheContentType {
         return String(decoding: escaped, as: UTF8.self)
     }
 
+    /// The same escaping for HTML written in Swift rather than in a template.
+    static func escape(_ text: String) -> String { UTF8HTMLContentType().escapeText(text) }
+
     /// The name templates give it, on their first line: `{{% CONTENT_TYPE: UTF8HTML }}`.
     static let name = "UTF8HTML"
 

@@ -6,7 +6,7 @@ import urllib.parse
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import new_phone, phone_page, serving_generated
+from conftest import phone_page, serving_generated
 from support import CATALOG, LANGUAGES, REPO, SPEECH_STUB
 from test_accessibility import RULES
 from test_offline import wait_for_offline_copy
@@ -140,18 +140,14 @@ def test_search_finds_exhibits_on_other_pages_of_a_long_list(browser, tmp_path):
 
 
 def test_search_works_offline(browser, site_url):
-    context = new_phone(browser)
-    page = context.new_page()
-    try:
+    with phone_page(browser) as page:
         page.goto(site_url + "/")
         wait_for_offline_copy(page)
-        context.set_offline(True)
+        page.context.set_offline(True)
         page.goto(list_url(site_url, "ko") + "?q=" + urllib.parse.quote("현악기"))
         page.locator(".search-field").wait_for(state="visible")
         page.wait_for_function("() => document.querySelectorAll('.exhibit-list > li').length === 3")
         assert shown_ids(page) == ["haegeum", "gayageum", "geomungo"]
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["ko", "en"])
@@ -242,12 +238,8 @@ def test_share_uses_the_system_sheet_where_there_is_one(browser, base_url):
 
 def test_axe_finds_no_violations_with_the_new_controls_showing(browser, base_url):
     axe = Axe()
-    context = new_phone(browser)
-    context.add_init_script(SPEECH_STUB)
-    context.add_init_script(CLIPBOARD_STUB)
-    page = context.new_page()
     failures = []
-    try:
+    with phone_page(browser, SPEECH_STUB, CLIPBOARD_STUB) as page:
         for path, action in [("/items/", "search"), ("/en/items/", "search"), ("/", "speak"), ("/items/jikji/", "speak and share"),
                              ("/en/items/jikji/", "speak and share")]:
             page.goto(base_url + path)
@@ -263,6 +255,4 @@ def test_axe_finds_no_violations_with_the_new_controls_showing(browser, base_url
             for violation in axe.run(page, options=RULES).response["violations"]:
                 targets = ", ".join(str(node["target"]) for node in violation["nodes"][:3])
                 failures.append(f"{path} ({action}): {violation['id']}: {violation['help']} at {targets}")
-    finally:
-        context.close()
     assert not failures, "\n".join(failures)
