@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         // Already part of Hummingbird; named because the server's connection handler uses them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
@@ -27,10 +26,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ExpoSite",
-            dependencies: [
-                "ExpoCatalog", "CZlib",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
+            dependencies: ["ExpoCatalog", "CZlib"],
             resources: [.copy("Resources/Templates"), .copy("Resources/Assets"), .copy("Resources/Icons")]
         ),
         .target(

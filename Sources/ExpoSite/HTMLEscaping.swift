@@ -1,35 +1,33 @@
-import Mustache
-
-/// The templates' HTML escaping, done on UTF-8 bytes. swift-mustache's own escaper walks
-/// grapheme clusters, which made it a third of rendering a large Korean catalog. Same five
-/// characters, same replacements; text without any of them is returned as it is.
-struct UTF8HTMLContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            switch byte {
-            case 0x26: escaped.append(contentsOf: "&amp;".utf8)
-            case 0x3C: escaped.append(contentsOf: "&lt;".utf8)
-            case 0x3E: escaped.append(contentsOf: "&gt;".utf8)
-            case 0x22: escaped.append(contentsOf: "&quot;".utf8)
-            case 0x27: escaped.append(contentsOf: "&#39;".utf8)
-            default: escaped.append(byte)
+/// HTML escaping on UTF-8 bytes, for the templates' `{{name}}` and for the few tags written
+/// in Swift. The five characters Mustache escapes; text without any of them is copied whole.
+enum HTMLEscaping {
+    /// Appends `text` to `output`, escaped.
+    static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case 0x26: replacement = "&amp;"
+                case 0x3C: replacement = "&lt;"
+                case 0x3E: replacement = "&gt;"
+                case 0x22: replacement = "&quot;"
+                case 0x27: replacement = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                start = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        return String(decoding: escaped, as: UTF8.self)
     }
 
-    /// The same escaping for HTML written in Swift rather than in a template.
-    static func escape(_ text: String) -> String { UTF8HTMLContentType().escapeText(text) }
-
-    /// The name templates give it, on their first line: `{{% CONTENT_TYPE: UTF8HTML }}`.
-    static let name = "UTF8HTML"
-
-    /// Registers it once, before any template that names it is parsed.
-    static let installed: Void = MustacheContentTypes.register(UTF8HTMLContentType(), named: name)
+    static func escape(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        append(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
 }

@@ -21,7 +21,7 @@ enum PageJob: Sendable {
 
     func render(_ context: Context) throws(SiteError) -> Page {
         let (catalog, routes, assets) = (context.catalog, context.routes, context.assets)
-        let screen: Any
+        let screen: any TemplateObject
         let template: String
         switch self {
         case let .exposition(edition):

@@ -56,7 +56,7 @@ struct SiteAssets: Sendable {
     func headLinks(_ language: Language) -> String { headLinks[language] ?? "" }
 
     private func links(_ language: Language, routes: Routes) -> String {
-        let escape = UTF8HTMLContentType.escape
+        let escape = HTMLEscaping.escape
         var lines: [String] = []
         if let iconURL { lines.append("<link rel=\"icon\" href=\"\(escape(iconURL))\">") }
         lines += [

@@ -1,12 +1,11 @@
 import Foundation
-import Mustache
 
 /// The templates, stylesheet and script that ship with the program.
 struct SiteResources: Sendable {
     static let templateNames = ["layout", "navigation-bar", "language-switch", "image",
                                 "exposition", "exhibit-list", "exhibit", "not-found", "page-actions"]
 
-    var templates: MustacheLibrary
+    var templates: TemplateLibrary
     var stylesheet: [UInt8]
     var script: [UInt8]
     var serviceWorker: [UInt8]
@@ -26,28 +25,20 @@ struct SiteResources: Sendable {
             }
             return [UInt8](data)
         }
-        UTF8HTMLContentType.installed
-        var library = MustacheLibrary()
+        var sources: [(name: String, text: String)] = []
         for name in templateNames {
-            let text = String(decoding: try read("Templates/\(name).mustache"), as: UTF8.self)
-            do {
-                try library.register(text, named: name)
-            } catch {
-                throw .template(name: name, message: "\(error)")
-            }
+            sources.append((name, String(decoding: try read("Templates/\(name).mustache"), as: UTF8.self)))
         }
+        let templates = try TemplateLibrary(sources)
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }
         var script: [UInt8] = []
         for part in scriptParts { script += try read("Assets/\(part)") + Array("\n".utf8) }
-        return SiteResources(templates: library, stylesheet: try read("Assets/style.css"), script: script,
+        return SiteResources(templates: templates, stylesheet: try read("Assets/style.css"), script: script,
                              serviceWorker: try read("Assets/sw.js"), icons: icons)
     }
 
-    func render(_ screen: Any, with template: String) throws(SiteError) -> [UInt8] {
-        guard let html = templates.render(screen, withTemplate: template) else {
-            throw .template(name: template, message: "not registered")
-        }
-        return Array(html.utf8)
+    func render(_ screen: some TemplateObject, with template: String) throws(SiteError) -> [UInt8] {
+        try templates.render(screen, with: template)
     }
 }

@@ -1,26 +1,48 @@
 import ExpoCatalog
 import ExpoTestSupport
 import Foundation
-import Mustache
 import Testing
 @testable import ExpoSite
 
-/// The models answer templates' lookups without reflection; these must agree with what
-/// reflection would find, for every stored property of every model.
+/// The models answer templates' lookups by name; these must agree with what reflection
+/// finds, for every stored property of every model.
 @Suite struct TemplateLookupTests {
-    /// Walks a model and everything inside it, checking each MustacheParent it meets.
+    /// What a template should see of a stored property, by the rules of `TemplateConvertible`.
+    private func expected(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.map { expected($0.value) } ?? "missing"
+        }
+        switch value {
+        case let text as String: return "text:\(text)"
+        case let number as Int: return "text:\(number)"
+        case let flag as Bool: return "flag:\(flag)"
+        default:
+            if mirror.displayStyle == .collection { return "list:[" + mirror.children.map { expected($0.value) }.joined(separator: ",") + "]" }
+            return "object:\(String(describing: value))"
+        }
+    }
+
+    private func answered(_ value: TemplateValue) -> String {
+        switch value {
+        case let .text(text): "text:\(text)"
+        case let .flag(flag): "flag:\(flag)"
+        case let .object(object): "object:\(String(describing: object))"
+        case let .list(items): "list:[" + items.map(answered).joined(separator: ",") + "]"
+        case .missing: "missing"
+        }
+    }
+
+    /// Walks a model and everything inside it, checking each TemplateObject it meets.
     private func check(_ value: Any, path: String, _ problems: inout [String]) {
         let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle != .optional, let parent = value as? MustacheParent {
+        if mirror.displayStyle != .optional, let object = value as? any TemplateObject {
             for child in mirror.children {
                 guard let label = child.label else { continue }
-                let expected = String(describing: child.value)
-                let answered = parent.child(named: label).map { String(describing: $0) } ?? "nil"
-                let unwrapped = Mirror(reflecting: child.value).displayStyle == .optional
-                    ? (Mirror(reflecting: child.value).children.first.map { String(describing: $0.value) } ?? "nil")
-                    : expected
-                if answered != unwrapped { problems.append("\(path).\(label): answers \(answered), holds \(unwrapped)") }
+                let (answer, holds) = (answered(object.value(for: label)), expected(child.value))
+                if answer != holds { problems.append("\(path).\(label): answers \(answer), holds \(holds)") }
             }
+            if case .missing = object.value(for: "noSuchName") {} else { problems.append("\(path): answers for a name it lacks") }
         }
         for child in mirror.children {
             check(child.value, path: path + "." + (child.label ?? "[]"), &problems)

@@ -15,9 +15,9 @@ struct SharingMetadata: Sendable {
         let imageURL = routes.absolute(link: image.link)
         var lines: [String] = []
         func meta(_ attribute: String, _ name: String, _ content: String) {
-            lines.append("<meta \(attribute)=\"\(name)\" content=\"\(UTF8HTMLContentType.escape(content))\">")
+            lines.append("<meta \(attribute)=\"\(name)\" content=\"\(HTMLEscaping.escape(content))\">")
         }
-        if let url { lines.append("<link rel=\"canonical\" href=\"\(UTF8HTMLContentType.escape(url))\">") }
+        if let url { lines.append("<link rel=\"canonical\" href=\"\(HTMLEscaping.escape(url))\">") }
         meta("property", "og:type", type)
         meta("property", "og:site_name", strings.siteName)
         meta("property", "og:title", title)

@@ -1,260 +1,257 @@
-import Mustache
+// The names each model answers in templates. A test checks each answer against the
+// property Mirror finds under that name, so a property added to a model cannot be
+// forgotten here.
 
-// Templates look values up by name. Without these, swift-mustache finds them through
-// Mirror reflection, which was over half the time of rendering a large site. A test
-// checks that each answer matches what Mirror would find, so a property added to a model
-// cannot be forgotten here.
-
-extension ExpositionScreen: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExpositionScreen: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "frame": frame
-        case "titleLines": titleLines
-        case "poster": poster
-        case "facts": facts
-        case "paragraphs": paragraphs
-        case "flag": flag
-        case "buttonLabel": buttonLabel
-        case "buttonHref": buttonHref
-        case "actions": actions
-        default: nil
+        case "frame": frame.templateValue
+        case "titleLines": titleLines.templateValue
+        case "poster": poster.templateValue
+        case "facts": facts.templateValue
+        case "paragraphs": paragraphs.templateValue
+        case "flag": flag.templateValue
+        case "buttonLabel": buttonLabel.templateValue
+        case "buttonHref": buttonHref.templateValue
+        case "actions": actions.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExpositionScreen.Fact: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExpositionScreen.Fact: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "value": value
-        default: nil
+        case "label": label.templateValue
+        case "value": value.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExhibitListScreen: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExhibitListScreen: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "frame": frame
-        case "navigationBar": navigationBar
-        case "rows": rows
-        case "pagination": pagination
-        case "search": search
-        default: nil
+        case "frame": frame.templateValue
+        case "navigationBar": navigationBar.templateValue
+        case "rows": rows.templateValue
+        case "pagination": pagination.templateValue
+        case "search": search.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExhibitListScreen.Row: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExhibitListScreen.Row: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "id": id
-        case "name": self.name
-        case "shortDescription": shortDescription
-        case "href": href
-        case "thumbnail": thumbnail
-        default: nil
+        case "id": id.templateValue
+        case "name": self.name.templateValue
+        case "shortDescription": shortDescription.templateValue
+        case "href": href.templateValue
+        case "thumbnail": thumbnail.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExhibitListScreen.Pagination: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExhibitListScreen.Pagination: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "previousLabel": previousLabel
-        case "previousHref": previousHref
-        case "nextLabel": nextLabel
-        case "nextHref": nextHref
-        case "position": position
-        default: nil
+        case "label": label.templateValue
+        case "previousLabel": previousLabel.templateValue
+        case "previousHref": previousHref.templateValue
+        case "nextLabel": nextLabel.templateValue
+        case "nextHref": nextHref.templateValue
+        case "position": position.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExhibitScreen: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExhibitScreen: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "frame": frame
-        case "navigationBar": navigationBar
-        case "image": image
-        case "paragraphs": paragraphs
-        case "actions": actions
-        case "pager": pager
-        default: nil
+        case "frame": frame.templateValue
+        case "navigationBar": navigationBar.templateValue
+        case "image": image.templateValue
+        case "paragraphs": paragraphs.templateValue
+        case "actions": actions.templateValue
+        case "pager": pager.templateValue
+        default: .missing
         }
     }
 }
 
-extension NotFoundScreen: MustacheParent {
-    func child(named name: String) -> Any? {
+extension NotFoundScreen: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "frame": frame
-        case "navigationBar": navigationBar
-        case "message": message
-        case "linkLabel": linkLabel
-        case "linkHref": linkHref
-        default: nil
+        case "frame": frame.templateValue
+        case "navigationBar": navigationBar.templateValue
+        case "message": message.templateValue
+        case "linkLabel": linkLabel.templateValue
+        case "linkHref": linkHref.templateValue
+        default: .missing
         }
     }
 }
 
-extension PageFrame: MustacheParent {
-    func child(named name: String) -> Any? {
+extension PageFrame: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "lang": lang
-        case "documentTitle": documentTitle
-        case "description": description
-        case "headLinks": headLinks
-        case "offlineNotice": offlineNotice
-        case "skipToContent": skipToContent
-        case "languageSwitchLabel": languageSwitchLabel
-        case "languageLinks": languageLinks
-        case "alternates": alternates
-        case "screenClass": screenClass
-        case "sharing": sharing
-        case "structuredData": structuredData
-        default: nil
+        case "lang": lang.templateValue
+        case "documentTitle": documentTitle.templateValue
+        case "description": description.templateValue
+        case "headLinks": headLinks.templateValue
+        case "offlineNotice": offlineNotice.templateValue
+        case "skipToContent": skipToContent.templateValue
+        case "languageSwitchLabel": languageSwitchLabel.templateValue
+        case "languageLinks": languageLinks.templateValue
+        case "alternates": alternates.templateValue
+        case "screenClass": screenClass.templateValue
+        case "sharing": sharing.templateValue
+        case "structuredData": structuredData.templateValue
+        default: .missing
         }
     }
 }
 
-extension PageFrame.LanguageLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension PageFrame.LanguageLink: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "href": href
-        case "lang": lang
-        default: nil
+        case "label": label.templateValue
+        case "href": href.templateValue
+        case "lang": lang.templateValue
+        default: .missing
         }
     }
 }
 
-extension PageFrame.Alternate: MustacheParent {
-    func child(named name: String) -> Any? {
+extension PageFrame.Alternate: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "lang": lang
-        case "href": href
-        default: nil
+        case "lang": lang.templateValue
+        case "href": href.templateValue
+        default: .missing
         }
     }
 }
 
-extension NavigationBar: MustacheParent {
-    func child(named name: String) -> Any? {
+extension NavigationBar: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "title": title
-        case "backLabel": backLabel
-        case "backHref": backHref
-        default: nil
+        case "title": title.templateValue
+        case "backLabel": backLabel.templateValue
+        case "backHref": backHref.templateValue
+        default: .missing
         }
     }
 }
 
-extension ImageModel: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ImageModel: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "src": src
-        case "srcset": srcset
-        case "sizes": sizes
-        case "size": size
-        case "alt": alt
-        case "cssClass": cssClass
-        case "lazy": lazy
-        case "isPlaceholder": isPlaceholder
-        case "decorative": decorative
-        case "placeholderText": placeholderText
-        default: nil
+        case "src": src.templateValue
+        case "srcset": srcset.templateValue
+        case "sizes": sizes.templateValue
+        case "size": size.templateValue
+        case "alt": alt.templateValue
+        case "cssClass": cssClass.templateValue
+        case "lazy": lazy.templateValue
+        case "isPlaceholder": isPlaceholder.templateValue
+        case "decorative": decorative.templateValue
+        case "placeholderText": placeholderText.templateValue
+        default: .missing
         }
     }
 }
 
-extension ImageModel.Size: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ImageModel.Size: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "width": width
-        case "height": height
-        default: nil
+        case "width": width.templateValue
+        case "height": height.templateValue
+        default: .missing
         }
     }
 }
 
-extension SharingMetadata: MustacheParent {
-    func child(named name: String) -> Any? {
+extension SharingMetadata: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "tags": tags
-        case "url": url
-        default: nil
+        case "tags": tags.templateValue
+        case "url": url.templateValue
+        default: .missing
         }
     }
 }
 
-extension SpeechControls: MustacheParent {
-    func child(named name: String) -> Any? {
+extension SpeechControls: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "readAloud": readAloud
-        case "pause": pause
-        case "resume": resume
-        case "stop": stop
-        default: nil
+        case "readAloud": readAloud.templateValue
+        case "pause": pause.templateValue
+        case "resume": resume.templateValue
+        case "stop": stop.templateValue
+        default: .missing
         }
     }
 }
 
-extension ShareControl: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ShareControl: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "copied": copied
-        case "failed": failed
-        default: nil
+        case "label": label.templateValue
+        case "copied": copied.templateValue
+        case "failed": failed.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExhibitPager: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExhibitPager: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "previous": previous
-        case "next": next
-        default: nil
+        case "label": label.templateValue
+        case "previous": previous.templateValue
+        case "next": next.templateValue
+        default: .missing
         }
     }
 }
 
-extension ExhibitPager.Neighbour: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExhibitPager.Neighbour: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "name": self.name
-        case "href": href
-        default: nil
+        case "label": label.templateValue
+        case "name": self.name.templateValue
+        case "href": href.templateValue
+        default: .missing
         }
     }
 }
 
-extension SearchBox: MustacheParent {
-    func child(named name: String) -> Any? {
+extension SearchBox: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "placeholder": placeholder
-        case "noMatch": noMatch
-        case "count": count
-        case "countOne": countOne
-        case "more": more
-        case "index": index
-        default: nil
+        case "label": label.templateValue
+        case "placeholder": placeholder.templateValue
+        case "noMatch": noMatch.templateValue
+        case "count": count.templateValue
+        case "countOne": countOne.templateValue
+        case "more": more.templateValue
+        case "index": index.templateValue
+        default: .missing
         }
     }
 }
 
-extension PageActions: MustacheParent {
-    func child(named name: String) -> Any? {
+extension PageActions: TemplateObject {
+    func value(for name: String) -> TemplateValue {
         switch name {
-        case "speech": speech
-        case "share": share
-        default: nil
+        case "speech": speech.templateValue
+        case "share": share.templateValue
+        default: .missing
         }
     }
 }

@@ -1,0 +1,129 @@
+/// The site's templates by name, checked when they are read: every partial they place
+/// exists, and none places itself, so rendering cannot fail or loop.
+struct TemplateLibrary: Sendable {
+    private let templates: [String: Template]
+
+    /// `sources`: template name → its text.
+    init(_ sources: [(name: String, text: String)]) throws(SiteError) {
+        var templates: [String: Template] = [:]
+        for (name, text) in sources { templates[name] = try Template(text, name: name) }
+        for (name, template) in templates {
+            if let missing = template.partialNames.subtracting(templates.keys).sorted().first {
+                throw .template(name: name, message: "it places {{> \(missing)}}, and there is no template of that name")
+            }
+        }
+        // Depth-first through the partials; a name met again on the current path is a loop.
+        func visit(_ name: String, _ path: [String]) throws(SiteError) {
+            if path.contains(name) { throw .template(name: name, message: "it places itself: \((path + [name]).joined(separator: " → "))") }
+            for next in templates[name]?.partialNames.sorted() ?? [] { try visit(next, path + [name]) }
+        }
+        for name in templates.keys.sorted() { try visit(name, []) }
+        self.templates = templates
+    }
+
+    /// The page `template` makes of `model`, as UTF-8.
+    func render(_ model: some TemplateObject, with template: String) throws(SiteError) -> [UInt8] {
+        guard let nodes = templates[template]?.nodes else { throw .template(name: template, message: "not registered") }
+        var rendering = TemplateRendering(templates: templates, root: model.templateValue)
+        rendering.render(nodes)
+        // A copy of the exact size: the page is kept for as long as the site is served.
+        return Array(rendering.output[...])
+    }
+}
+
+/// One page being written: the values sections have entered, and the parent's blocks the
+/// current child overrides.
+private struct TemplateRendering {
+    let templates: [String: Template]
+    var stack: [TemplateValue]
+    var overrides: [String: [Template.Node]] = [:]
+    var output: [UInt8] = []
+
+    init(templates: [String: Template], root: TemplateValue) {
+        self.templates = templates
+        stack = [root]
+        output.reserveCapacity(16_384)
+    }
+
+    mutating func render(_ nodes: [Template.Node]) {
+        for node in nodes {
+            switch node {
+            case let .text(bytes):
+                output.append(contentsOf: bytes)
+            case let .variable(path, escaped):
+                place(lookUp(path), escaped: escaped)
+            case let .section(path, body, inverted):
+                let value = lookUp(path)
+                if inverted {
+                    if value.isEmpty { render(body) }
+                    continue
+                }
+                switch value {
+                case .missing, .flag(false): break
+                case .flag(true): render(body)
+                case let .list(items):
+                    for item in items { enter(item, body) }
+                case .text, .object: enter(value, body)
+                }
+            case let .partial(name, extra):
+                guard let template = templates[name] else { continue }
+                if extra.isEmpty {
+                    render(template.nodes)
+                } else {
+                    // A block overridden further out wins over this template's own override.
+                    let saved = overrides
+                    overrides.merge(extra) { outer, _ in outer }
+                    render(template.nodes)
+                    overrides = saved
+                }
+            case let .block(name, body):
+                render(overrides[name] ?? body)
+            }
+        }
+    }
+
+    private mutating func enter(_ value: TemplateValue, _ body: [Template.Node]) {
+        stack.append(value)
+        render(body)
+        stack.removeLast()
+    }
+
+    /// The first value up the stack that has the path's first name, then the rest of the
+    /// path within it.
+    private func lookUp(_ path: [String]) -> TemplateValue {
+        guard let first = path.first else { return stack.last ?? .missing }
+        for value in stack.reversed() {
+            guard case let .object(object) = value else { continue }
+            var found = object.value(for: first)
+            if case .missing = found { continue }
+            for name in path.dropFirst() {
+                guard case let .object(inner) = found else { return .missing }
+                found = inner.value(for: name)
+            }
+            return found
+        }
+        return .missing
+    }
+
+    private mutating func place(_ value: TemplateValue, escaped: Bool) {
+        switch value {
+        case let .text(text):
+            if escaped { HTMLEscaping.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        case let .flag(flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .object, .list, .missing:
+            break
+        }
+    }
+}
+
+private extension TemplateValue {
+    /// What an inverted section shows for: nothing, false, or an empty list.
+    var isEmpty: Bool {
+        switch self {
+        case .missing, .flag(false): true
+        case let .list(items): items.isEmpty
+        case .flag(true), .text, .object: false
+        }
+    }
+}

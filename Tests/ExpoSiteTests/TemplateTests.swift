@@ -1,0 +1,83 @@
+import Testing
+@testable import ExpoSite
+
+/// The template renderer on small templates: what each tag places, which lines vanish,
+/// and the message a broken template gets.
+@Suite struct TemplateTests {
+    struct Model: TemplateObject {
+        var values: [String: TemplateValue]
+        func value(for name: String) -> TemplateValue { values[name] ?? .missing }
+    }
+
+    private func render(_ text: String, _ values: [String: TemplateValue] = [:],
+                        partials: [(name: String, text: String)] = []) throws -> String {
+        let library = try TemplateLibrary([("page", text)] + partials)
+        return String(decoding: try library.render(Model(values: values), with: "page"), as: UTF8.self)
+    }
+
+    private func failure(_ text: String, partials: [(name: String, text: String)] = []) -> String {
+        do {
+            _ = try TemplateLibrary([("page", text)] + partials)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func variablesAreEscapedUnlessTripled() throws {
+        let values: [String: TemplateValue] = ["name": .text(#"<a href="x">Tom & Jerry's</a>"#), "count": 3.templateValue]
+        #expect(try render("{{name}}|{{{name}}}|{{&name}}|{{count}}|{{missing}}.", values)
+            == #"&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;|<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>|3|."#)
+        #expect(try render("{{ name }}", ["name": .text("가야금")]) == "가야금")
+    }
+
+    @Test func sectionsFollowTheirValue() throws {
+        let values: [String: TemplateValue] = [
+            "yes": .flag(true), "no": .flag(false), "empty": .list([]),
+            "items": ["a", "b"].templateValue,
+            "inner": .object(Model(values: ["label": .text("in")])),
+            "label": .text("out"),
+        ]
+        #expect(try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#missing}}M{{/missing}}{{#empty}}E{{/empty}}", values) == "Y")
+        #expect(try render("{{^yes}}Y{{/yes}}{{^no}}N{{/no}}{{^missing}}M{{/missing}}{{^empty}}E{{/empty}}{{^items}}I{{/items}}", values) == "NME")
+        #expect(try render("{{#items}}[{{.}}]{{/items}}", values) == "[a][b]")
+        // A name the entered value lacks is looked up further out.
+        #expect(try render("{{#inner}}{{label}}/{{yes}}{{/inner}} {{label}}", values) == "in/true out")
+        #expect(try render("{{inner.label}} {{inner.nothing}}|{{label.length}}", values) == "in |")
+    }
+
+    @Test func linesHoldingOnlyATagVanish() throws {
+        let values: [String: TemplateValue] = ["items": ["a", "b"].templateValue]
+        #expect(try render("<ul>\n{{#items}}\n<li>{{.}}</li>\n{{/items}}\n</ul>\n", values) == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(try render("{{! a note }}\nx\n  {{! indented note }}  \ny", values) == "x\ny")
+        // A section inside a line leaves the line's own newline.
+        #expect(try render("<p>{{#items}}{{.}}{{/items}}</p>\n", values) == "<p>ab</p>\n")
+        #expect(try render("a\r\n{{#items}}\r\n-\r\n{{/items}}\r\nb", values) == "a\r\n-\r\n-\r\nb")
+    }
+
+    @Test func childrenOverrideTheirParentsBlocks() throws {
+        let partials = [
+            (name: "layout", text: "<title>{{$title}}Untitled{{/title}}</title>\n{{$main}}{{/main}}\n<footer>{{$footer}}end{{/footer}}</footer>\n"),
+            (name: "greeting", text: "Hello, {{name}}!\n"),
+        ]
+        let page = "{{<layout}}\n{{$title}}Home{{/title}}\n{{$main}}\n{{> greeting}}\n{{/main}}\n{{/layout}}\n"
+        #expect(try render(page, ["name": .text("Seoul")], partials: partials)
+            == "<title>Home</title>\nHello, Seoul!\n\n<footer>end</footer>\n")
+    }
+
+    @Test func brokenTemplatesNameTheTemplateAndLine() {
+        #expect(failure("a\n{{#open}}\nb\n") == "template page.mustache: line 2: open is opened here and never closed with {{/open}}")
+        #expect(failure("{{#a}}\n{{/b}}") == "template page.mustache: line 2: {{/b}} where {{/a}} was expected")
+        #expect(failure("{{/a}}") == "template page.mustache: line 1: {{/a}} closes no section")
+        #expect(failure("{{> nowhere}}") == "template page.mustache: it places {{> nowhere}}, and there is no template of that name")
+        #expect(failure("{{> other}}", partials: [("other", "{{> page}}")])
+            == "template other.mustache: it places itself: other → page → other")
+        #expect(failure("x\n  {{> other}}\n", partials: [("other", "o")])
+            == "template page.mustache: line 2: {{> other}} is indented; start it at the beginning of its line")
+        #expect(failure("{{=<% %>=}}") == "template page.mustache: line 1: {{=…}} tags are not supported")
+        #expect(failure("{{na me}}").hasPrefix("template page.mustache: line 1: a tag's name may hold only letters"))
+        #expect(failure("{{<other}}{{name}}{{/other}}", partials: [("other", "o")])
+            == "template page.mustache: line 1: only {{$block}} overrides may be inside {{<parent}}")
+        #expect(failure("{{a..b}}") == "template page.mustache: line 1: a..b is not a name")
+    }
+}
