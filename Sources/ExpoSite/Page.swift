@@ -17,6 +17,11 @@ public struct Page: Sendable {
     public let caching: Caching
 
     public init(contentType: String, body: [UInt8], caching: Caching) {
+        self.init(contentType: contentType, body: body, caching: caching, compressor: Gzip())
+    }
+
+    /// `compressor` may have compressed other pages before; rendering reuses one per thread.
+    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip) {
         self.contentType = contentType
         self.body = body
         self.caching = caching
@@ -24,7 +29,7 @@ public struct Page: Sendable {
         let compressible = contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg")
             || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/manifest")
         if compressible, body.count > 256 {
-            let compressed = Gzip.compress(body)
+            let compressed = compressor.compress(body)
             gzip = !compressed.isEmpty && compressed.count < body.count ? compressed : nil
         } else {
             gzip = nil

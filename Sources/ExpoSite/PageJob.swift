@@ -19,7 +19,7 @@ enum PageJob: Sendable {
         var actions: [Language: (exposition: String, exhibit: String)]
     }
 
-    func render(_ context: Context) throws(SiteError) -> Page {
+    func render(_ context: Context, compressor: Gzip) throws(SiteError) -> Page {
         let (catalog, routes, assets) = (context.catalog, context.routes, context.assets)
         let screen: any TemplateObject
         let template: String
@@ -42,7 +42,7 @@ enum PageJob: Sendable {
             template = "not-found"
         }
         return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: template),
-                    caching: .revalidate)
+                    caching: .revalidate, compressor: compressor)
     }
 
     /// Renders every job, spread over the machine's cores; path → page.
@@ -53,9 +53,10 @@ enum PageJob: Sendable {
         let chunks = (jobs.count + chunkSize - 1) / chunkSize
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var rendered: [(String, Page)] = []
+            let compressor = Gzip()
             for (path, job) in jobs[(chunk * chunkSize)..<min(jobs.count, (chunk + 1) * chunkSize)] {
                 do throws(SiteError) {
-                    rendered.append((path, try job.render(context)))
+                    rendered.append((path, try job.render(context, compressor: compressor)))
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return
