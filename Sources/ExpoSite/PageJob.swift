@@ -17,6 +17,8 @@ enum PageJob: Sendable {
         var resources: SiteResources
         /// Screen 1's and screen 3's buttons, by language.
         var actions: [Language: (exposition: String, exhibit: String)]
+        /// The first line of each edition's title, which every exhibit page names.
+        var expositionTitles: [Language: String] = [:]
     }
 
     func render(_ context: Context, compressor: Gzip) throws(SiteError) -> Page {
@@ -35,6 +37,7 @@ enum PageJob: Sendable {
         case let .exhibit(exhibit, edition, listPage, previous, next):
             screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, previous: previous, next: next,
                                    actions: context.actions[edition.language]?.exhibit ?? "",
+                                   expositionTitle: context.expositionTitles[edition.language],
                                    catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"
         case let .notFound(language):

@@ -36,8 +36,10 @@ public struct Site: Sendable {
             jobs.append((routes.notFound(language), .notFound(language)))
         }
         let actions = try PageActions.rendered(catalog.languages, resources: resources)
-        var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets,
-                                                                resources: resources, actions: actions))
+        var titles: [Language: String] = [:]
+        for edition in catalog.editions { titles[edition.language] = ExpositionTitle(edition.exposition.title).lines.first }
+        var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
+                                                                actions: actions, expositionTitles: titles))
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {

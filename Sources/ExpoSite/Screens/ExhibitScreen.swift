@@ -11,12 +11,13 @@ struct ExhibitScreen: Sendable {
     var pager: ExhibitPager
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
-    /// `previous` and `next` are its neighbours in the catalog.
+    /// `previous` and `next` are its neighbours in the catalog. `expositionTitle`, the
+    /// first line of the edition's title, is worked out here unless the caller has it.
     init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
-         actions: String = "", catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         actions: String = "", expositionTitle: String? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let name = exhibit.displayName
-        let expositionTitle = ExpositionTitle(edition.exposition.title).lines.first ?? strings.siteName
+        let expositionTitle = expositionTitle ?? ExpositionTitle(edition.exposition.title).lines.first ?? strings.siteName
         let paragraphs = Paragraphs.split(exhibit.description)
         frame = PageFrame(
             language: edition.language, title: "\(name) · \(strings.exhibitListTitle)",
