@@ -41,6 +41,6 @@ final class Gzip {
             }
         }
         guard status == Z_STREAM_END else { return [] }
-        return Array(scratch[..<written])
+        return scratch.withUnsafeBufferPointer { Array($0[..<written]) }
     }
 }

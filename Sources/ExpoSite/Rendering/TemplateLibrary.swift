@@ -26,8 +26,9 @@ struct TemplateLibrary: Sendable {
         guard let nodes = templates[template]?.nodes else { throw .template(name: template, message: "not registered") }
         var rendering = TemplateRendering(templates: templates, root: model.templateValue)
         rendering.render(nodes)
-        // A copy of the exact size: the page is kept for as long as the site is served.
-        return Array(rendering.output[...])
+        // A copy of the exact size, since the page is kept for as long as the site is served.
+        // (Array(output[...]) would keep the whole buffer, spare capacity and all.)
+        return rendering.output.withUnsafeBufferPointer { Array($0) }
     }
 }
 
