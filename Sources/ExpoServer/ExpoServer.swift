@@ -11,10 +11,14 @@ public enum ExpoServer {
     public struct Configuration: Sendable, Equatable {
         public var host: String
         public var port: Int
+        /// How long a connection may send nothing before it is closed: a kept-alive
+        /// connection a browser has left, or a client that stalls in a request.
+        public var idleTimeout: Duration
 
-        public init(host: String = "127.0.0.1", port: Int = 8080) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, idleTimeout: Duration = .seconds(60)) {
             self.host = host
             self.port = port
+            self.idleTimeout = idleTimeout
         }
     }
 
@@ -36,7 +40,7 @@ public enum ExpoServer {
     /// guide's own connection handler. `onRunning` gets the URL it listens on.
     public static func makeServer(responder: SiteResponder, configuration: Configuration, logger: Logger,
                                   onRunning: @escaping @Sendable (String) -> Void) -> any Service {
-        SiteChannel(responder: responder).server(
+        SiteChannel(responder: responder, idleTimeout: TimeAmount(configuration.idleTimeout)).server(
             configuration: ServerConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 // With --port 0 the system picks the port; say the one it picked.

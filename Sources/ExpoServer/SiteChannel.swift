@@ -14,10 +14,13 @@ struct SiteChannel: ServerChildChannel {
     }
 
     let responder: SiteResponder
+    let idleTimeout: TimeAmount
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandlers([
+                // Read time only: watching writes too would allocate a promise for every write.
+                IdleStateHandler(readTimeout: idleTimeout),
                 // A client that sends requests without reading the answers stops being read.
                 BackPressureHandler(),
                 ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
@@ -69,6 +72,13 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A graceful stop: close now if between requests, else after the current answer.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            // Nothing read for the idle timeout. Unless a large answer is still going out to
+            // a slow reader (the channel is not writable until it drains), the client has
+            // left the connection: close it.
+            if context.channel.isWritable { context.close(promise: nil) }
+            return
+        }
         guard event is ChannelShouldQuiesceEvent else {
             context.fireUserInboundEventTriggered(event)
             return

@@ -101,12 +101,13 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Runs `test` against a server for `site`, then stops the server gracefully.
-    static func with(_ site: Site, _ test: @Sendable (LiveServer) async throws -> Void) async throws {
+    static func with(_ site: Site, idleTimeout: Duration = .seconds(60),
+                     _ test: @Sendable (LiveServer) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let (urls, announce) = AsyncStream.makeStream(of: String.self)
         let server = ExpoServer.makeServer(responder: SiteResponder(site: site, logger: logger),
-                                           configuration: .init(port: 0), logger: logger) { announce.yield($0) }
+                                           configuration: .init(port: 0, idleTimeout: idleTimeout), logger: logger) { announce.yield($0) }
         let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

@@ -51,6 +51,22 @@ import Testing
         }
     }
 
+    /// A connection that keeps asking stays open past the idle timeout; once it goes
+    /// quiet, the server closes it rather than holding it forever.
+    @Test func closesAConnectionThatGoesQuiet() async throws {
+        let site = try Site.render(TemporaryCatalog.seed().load())
+        // Gaps of 0.1 s against a timeout of 1.5 s, so that a busy test machine cannot
+        // stretch one into the other.
+        try await LiveServer.with(site, idleTimeout: .milliseconds(1500)) { client in
+            for _ in 0..<20 {
+                try client.execute(uri: "/items/", method: .get) { #expect($0.status == .ok) }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // Sends nothing and reads until the server closes; the client gives up after 10 s.
+            #expect(try client.exchange("") == "")
+        }
+    }
+
     @Test func readsPastARequestBodyToTheNextRequest() async throws {
         try await withServer { client in
             let answer = try client.exchange("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
