@@ -16,12 +16,9 @@ public struct Page: Sendable {
     public let etag: String
     public let caching: Caching
 
-    public init(contentType: String, body: [UInt8], caching: Caching) {
-        self.init(contentType: contentType, body: body, caching: caching, compressor: Gzip())
-    }
-
-    /// `compressor` may have compressed other pages before; rendering reuses one per thread.
-    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip) {
+    /// `compressor` may have compressed other pages before: rendering reuses one per thread.
+    /// Without one, a page that is worth compressing gets its own.
+    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip? = nil) {
         self.contentType = contentType
         self.body = body
         self.caching = caching
@@ -29,7 +26,7 @@ public struct Page: Sendable {
         let compressible = contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg")
             || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/manifest")
         if compressible, body.count > 256 {
-            let compressed = compressor.compress(body)
+            let compressed = (compressor ?? Gzip()).compress(body)
             gzip = !compressed.isEmpty && compressed.count < body.count ? compressed : nil
         } else {
             gzip = nil
