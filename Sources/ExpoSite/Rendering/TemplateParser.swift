@@ -101,8 +101,9 @@ struct TemplateParser {
                 let name = try readName()
                 standalone = isStandalone(newLine)
                 if !definitions {
-                    if standalone, !indent.isEmpty { throw Failure(message: "{{$\(name)}} is indented; start it at the beginning of its line",
-                                  position: tagStart) }
+                    if standalone, !indent.isEmpty {
+                        throw Failure(message: "{{$\(name)}} is indented; start it at the beginning of its line", position: tagStart)
+                    }
                     keepIndent()
                 }
                 nodes.append(.block(name: name, body: try parseNodes(closing: name, startsLine: standalone, definitions: false,
