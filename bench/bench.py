@@ -18,6 +18,7 @@ from running import ExpoServer, nginx_serving, run  # noqa: E402
 from support import free_port  # noqa: E402
 from scale import scale_runs  # noqa: E402
 from throughput import compare_throughput  # noqa: E402
+import photos  # noqa: E402
 
 SCREENS = ["/", "/items/", "/items/jikji/"]
 
@@ -38,6 +39,7 @@ def main(binary, argv):
             results["paint"] = paint_metrics(server.url, SCREENS, runs=5)
             results["search"] = search_keystrokes(server.url + "/items/", "ㄱㅇㄱ")
         results["scale"] = scale_runs(binary, scratch, [1_000, 10_000])
+    results["photos"] = photos.photo_runs(binary)
     report(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(f"\nwrote {HERE / 'results.json'}")
@@ -70,6 +72,8 @@ def report(results):
         print(f"{row['exhibits']:>7,} exhibits: load {row['load_s']:.3f} s, render {row['render_s']:.3f} s "
               f"({row['files']:,} files), peak memory {row['peak_mib']:.0f} MiB, start-up to first answer {row['first_answer_s']:.3f} s")
 
+    photo_targets = photos.report(results["photos"])
+
     print("\nTargets")
     targets = []
     worst = min(results["throughput"], key=lambda row: row["ratio"])
@@ -84,6 +88,7 @@ def report(results):
     big = next(row for row in results["scale"] if row["exhibits"] == 10_000)
     total = big["load_s"] + big["render_s"]
     targets.append((total <= 2.0, f"10,000-exhibit catalog loaded and rendered <= 2 s: {total:.2f} s"))
+    targets += photo_targets
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

@@ -23,9 +23,9 @@ new PerformanceObserver(list => { for (const e of list.getEntries()) if (!e.hadR
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
 
 
-def phone_context(browser):
+def phone_context(browser, service_workers="allow"):
     return browser.new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2, is_mobile=True,
-                               has_touch=True, user_agent=IPHONE_UA, locale="ko-KR")
+                               has_touch=True, user_agent=IPHONE_UA, locale="ko-KR", service_workers=service_workers)
 
 
 def page_weights(base, screens):
@@ -49,27 +49,30 @@ def page_weights(base, screens):
     return rows
 
 
+def throttled_paint(browser, url, service_workers="allow"):
+    """LCP (ms) and CLS of one fresh visit on the throttled phone."""
+    context = phone_context(browser, service_workers)
+    context.add_init_script(OBSERVE_PAINT)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(1500)
+    result = page.evaluate("window.__lcp"), page.evaluate("window.__cls")
+    context.close()
+    return result
+
+
 def paint_metrics(base, screens, runs=5):
     rows = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         for path in screens:
-            lcps, clss = [], []
-            for _ in range(runs):
-                context = phone_context(browser)
-                context.add_init_script(OBSERVE_PAINT)
-                page = context.new_page()
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", SLOW_4G)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-                page.goto(base + path, wait_until="load")
-                page.wait_for_timeout(1500)
-                lcps.append(page.evaluate("window.__lcp"))
-                clss.append(page.evaluate("window.__cls"))
-                context.close()
+            lcps, clss = zip(*(throttled_paint(browser, base + path) for _ in range(runs)))
             rows.append({"page": path, "lcp_ms": statistics.median(lcps), "cls": statistics.median(clss),
-                         "lcp_runs_ms": [round(value) for value in lcps], "cls_runs": clss})
+                         "lcp_runs_ms": [round(value) for value in lcps], "cls_runs": list(clss)})
         browser.close()
     return rows
 

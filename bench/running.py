@@ -12,12 +12,14 @@ def run(command):
 
 
 class ExpoServer:
-    """`expo1900 serve` on a free port; its access log goes nowhere, as behind a proxy that logs."""
+    """`expo1900 serve` on a free port; its access log goes nowhere, as behind a proxy that logs.
+    `seconds` is the time from the command to its URL, catalog and image work included."""
 
     def __init__(self, binary, *arguments):
         self.command = [binary, "serve", "--port", "0", *arguments]
 
     def __enter__(self):
+        started = time.perf_counter()
         self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         match = re.match(r"Expo1900 is serving (http://\S+)", line)
@@ -25,6 +27,7 @@ class ExpoServer:
             self.process.kill()
             raise RuntimeError(f"expo1900 did not start: {line!r}")
         self.url = match.group(1)
+        self.seconds = time.perf_counter() - started
         return self
 
     def __exit__(self, *_):
