@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "expo1900", targets: ["expo1900"]),
         .library(name: "ExpoCatalog", targets: ["ExpoCatalog"]),
+        .library(name: "ExpoImages", targets: ["ExpoImages"]),
         .library(name: "ExpoSite", targets: ["ExpoSite"]),
         .library(name: "ExpoServer", targets: ["ExpoServer"]),
     ],
@@ -24,9 +25,11 @@ let package = Package(
             resources: [.copy("Resources/DefaultCatalog")]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips"]),
         .target(
             name: "ExpoSite",
-            dependencies: ["ExpoCatalog", "CZlib"],
+            dependencies: ["ExpoCatalog", "ExpoImages", "CZlib"],
             resources: [.copy("Resources/Templates"), .copy("Resources/Assets"), .copy("Resources/Icons")]
         ),
         .target(
@@ -43,13 +46,14 @@ let package = Package(
         .executableTarget(
             name: "expo1900",
             dependencies: [
-                "ExpoCatalog", "ExpoSite", "ExpoServer",
+                "ExpoCatalog", "ExpoImages", "ExpoSite", "ExpoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "ExpoTestSupport", dependencies: ["ExpoCatalog"], path: "Tests/ExpoTestSupport"),
         .testTarget(name: "ExpoCatalogTests", dependencies: ["ExpoCatalog", "ExpoTestSupport"]),
-        .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite", "ExpoTestSupport"]),
+        .testTarget(name: "ExpoImagesTests", dependencies: ["ExpoImages", "ExpoTestSupport"]),
+        .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite", "ExpoImages", "ExpoTestSupport"]),
         .testTarget(
             name: "ExpoServerTests",
             dependencies: [

@@ -129,7 +129,7 @@ import Testing
         #expect(catalog.primary.exhibits[1].id == "exhibit-2")
         #expect(catalog.diagnostics.map(\.description) == [
             "items.json[1].image_name: missing; the exhibit gets the id \"exhibit-2\"",
-            "exhibit-2.*: no image (exhibit-2.svg, .png, .jpg or .webp); a placeholder is shown",
+            "exhibit-2.*: no image (exhibit-2.svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown",
         ])
     }
 
@@ -145,7 +145,7 @@ import Testing
         try FileManager.default.removeItem(at: catalog.url.appendingPathComponent("haegeum.svg"))
         let loaded = try load(catalog)
         #expect(loaded.images["haegeum"] == nil)
-        #expect(loaded.diagnostics.map(\.description) == ["haegeum.*: no image (haegeum.svg, .png, .jpg or .webp); a placeholder is shown"])
+        #expect(loaded.diagnostics.map(\.description) == ["haegeum.*: no image (haegeum.svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown"])
     }
 
     @Test func rasterImagesKeepTheirScales() throws {

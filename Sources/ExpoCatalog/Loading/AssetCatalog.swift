@@ -166,11 +166,11 @@ struct AssetCatalog: CatalogStore {
 
     private func variant(_ entry: ListedFile, data: Data, fileURL: URL, diagnostics: inout [Diagnostic]) -> ImageVariant? {
         let file = relative(fileURL)
-        switch fileURL.pathExtension.lowercased() {
-        case "png": return ImageVariant(file: file, format: .png, scale: entry.scale, data: data)
-        case "jpg", "jpeg": return ImageVariant(file: file, format: .jpeg, scale: entry.scale, data: data)
-        case "webp": return ImageVariant(file: file, format: .webp, scale: entry.scale, data: data)
-        case "svg": return ImageVariant(file: file, format: .svg, scale: 1, data: data)
+        let ext = fileURL.pathExtension.lowercased()
+        if let format = ImageFormat.forExtension(ext) {
+            return ImageVariant(file: file, format: format, scale: format == .svg ? 1 : entry.scale, data: data)
+        }
+        switch ext {
         case "pdf":
             guard let tool = pdfConverter else {
                 diagnostics.append(Diagnostic(.warning, file: file,

@@ -30,7 +30,7 @@ struct CatalogFolder: CatalogStore {
 
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
         if let image = ImageFinder.find(name, in: self, diagnostics: &diagnostics) { return image }
-        diagnostics.append(Diagnostic(.warning, file: "\(name).*", "no image (\(name).svg, .png, .jpg or .webp); a placeholder is shown"))
+        diagnostics.append(Diagnostic(.warning, file: "\(name).*", "no image (\(name).svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown"))
         return nil
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds an image's files by name in a catalog folder: `jikji.svg`, or `jikji.png` with
-/// optional `jikji@2x.png` and `jikji@3x.png` (any of svg, webp, png, jpg, jpeg).
+/// optional `jikji@2x.png` and `jikji@3x.png` (any of the formats `ImageFormat` lists).
 enum ImageFinder {
     static let scaleSuffixes: [(suffix: String, scale: Int)] = [("", 1), ("@2x", 2), ("@3x", 3)]
 

@@ -10,64 +10,43 @@ public struct CatalogImage: Sendable, Equatable {
         self.name = name
         self.variants = variants.sorted { $0.scale < $1.scale }
     }
-
-    /// The size at which the image is laid out (CSS pixels): a variant's pixels divided by
-    /// its scale.
-    public var displaySize: ImageSize? {
-        for variant in variants {
-            if let size = variant.pixelSize {
-                return ImageSize(width: size.width / variant.scale, height: size.height / variant.scale)
-            }
-        }
-        return nil
-    }
 }
 
-/// One file of an image: its bytes as read when the catalog loaded, so that serving and
-/// exporting never go back to the disk.
+/// One file of an image: its bytes as read when the catalog loaded. Reading what they
+/// hold (size, orientation, colour) is the image work's job, not the catalog's.
 public struct ImageVariant: Sendable, Equatable {
     /// The path relative to the catalog folder, as messages name it.
     public var file: String
+    /// The format its name says; the bytes may disagree, and the image work checks.
     public var format: ImageFormat
     /// 1, 2 or 3: the device pixel ratio the file is drawn for.
     public var scale: Int
     public var data: Data
-    /// The size in pixels of the file itself (not divided by its scale), when its header
-    /// could be read.
-    public var pixelSize: ImageSize?
 
     public init(file: String, format: ImageFormat, scale: Int, data: Data) {
         self.file = file
         self.format = format
         self.scale = scale
         self.data = data
-        self.pixelSize = ImageSize.read([UInt8](data.prefix(262_144)), format: format)
+    }
+
+    /// The extension of the file's name, as written (`PNG`, `jpeg`).
+    public var fileExtension: String {
+        file.split(separator: ".").last.map(String.init) ?? ""
     }
 }
 
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case svg, png, jpeg, webp
+    case svg, png, jpeg, webp, gif, tiff, avif, heic
 
     /// File extensions, most preferred first when a name has several formats at one scale.
     static let extensions: [(ext: String, format: ImageFormat)] = [
-        ("svg", .svg), ("webp", .webp), ("png", .png), ("jpg", .jpeg), ("jpeg", .jpeg),
+        ("svg", .svg), ("webp", .webp), ("avif", .avif), ("png", .png), ("jpg", .jpeg), ("jpeg", .jpeg),
+        ("heic", .heic), ("heif", .heic), ("tif", .tiff), ("tiff", .tiff), ("gif", .gif),
     ]
 
-    public var mediaType: String {
-        switch self {
-        case .svg: "image/svg+xml"
-        case .png: "image/png"
-        case .jpeg: "image/jpeg"
-        case .webp: "image/webp"
-        }
-    }
-
-    public var fileExtension: String {
-        switch self {
-        case .svg: "svg"
-        case .png: "png"
-        case .jpeg: "jpg"
-        case .webp: "webp"
-        }
+    /// The format a file name's extension stands for, in any case.
+    public static func forExtension(_ ext: String) -> ImageFormat? {
+        extensions.first { $0.ext == ext.lowercased() }?.format
     }
 }

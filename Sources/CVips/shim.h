@@ -1,0 +1,117 @@
+// The few libvips operations the guide uses. libvips takes its options as variadic
+// arguments, which Swift cannot call, so each is wrapped here with fixed arguments.
+#include <vips/vips.h>
+
+static inline int expo_vips_init(void) {
+    if (VIPS_INIT("expo1900")) return -1;
+    // Images are processed one per thread, several at once: vips's own threads and its
+    // operation cache would only hold memory.
+    vips_concurrency_set(1);
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    return 0;
+}
+
+/// The image's header only (no pixels decoded), or NULL when vips does not recognise it.
+static inline VipsImage *expo_vips_header(const void *buf, size_t len) {
+    return vips_image_new_from_buffer(buf, len, "", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+static inline const char *expo_vips_loader(const void *buf, size_t len) {
+    return vips_foreign_find_load_buffer(buf, len);
+}
+
+/// Decoded, upright (EXIF orientation applied), in sRGB, at most `width` pixels wide and
+/// never enlarged; a truncated or corrupt file fails rather than giving a partial image.
+static inline int expo_vips_thumbnail(const void *buf, size_t len, int width, VipsImage **out) {
+    return vips_thumbnail_buffer((void *) buf, len, out, width, "height", VIPS_MAX_COORD,
+                                 "size", VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL);
+}
+
+static inline int expo_vips_resize(VipsImage *in, double scale, VipsImage **out) {
+    return vips_resize(in, out, scale, NULL);
+}
+
+static void *expo_strip_field(VipsImage *image, const char *field, GValue *value, void *names) {
+    static const char *prefixes[] = { "exif-", "xmp-", "iptc-", "icc-", "gps", "heif-", "png-comment", "orientation", NULL };
+    for (int i = 0; prefixes[i]; i++) {
+        if (g_str_has_prefix(field, prefixes[i])) { g_ptr_array_add((GPtrArray *) names, g_strdup(field)); break; }
+    }
+    return NULL;
+}
+
+/// A copy in memory with every metadata field removed: EXIF (GPS included), XMP, IPTC,
+/// the ICC profile (the pixels are sRGB by then) and comments. Savers' `strip` alone
+/// leaves EXIF in HEIF files on libvips 8.14.
+static inline int expo_vips_copy_memory(VipsImage *in, VipsImage **out) {
+    VipsImage *copy = vips_image_copy_memory(in);
+    if (!copy) return -1;
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    vips_image_map(copy, expo_strip_field, names);
+    for (guint i = 0; i < names->len; i++) vips_image_remove(copy, g_ptr_array_index(names, i));
+    g_ptr_array_free(names, TRUE);
+    *out = copy;
+    return 0;
+}
+
+/// The lowest value of band `band` (the alpha channel's lowest opacity).
+static inline int expo_vips_band_min(VipsImage *in, int band, double *out) {
+    VipsImage *extracted;
+    if (vips_extract_band(in, &extracted, band, NULL)) return -1;
+    int result = vips_min(extracted, out, NULL);
+    g_object_unref(extracted);
+    return result;
+}
+
+static inline int expo_vips_band_avg(VipsImage *in, int band, double *out) {
+    VipsImage *extracted;
+    if (vips_extract_band(in, &extracted, band, NULL)) return -1;
+    int result = vips_avg(extracted, out, NULL);
+    g_object_unref(extracted);
+    return result;
+}
+
+/// The first `bands` bands (drops an alpha channel that is opaque everywhere).
+static inline int expo_vips_first_bands(VipsImage *in, int bands, VipsImage **out) {
+    return vips_extract_band(in, out, 0, "n", bands, NULL);
+}
+
+static inline int expo_vips_cast_uchar(VipsImage *in, VipsImage **out) {
+    return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
+}
+
+// Savers: every one strips metadata (EXIF, GPS, XMP, IPTC, ICC: the pixels are sRGB).
+static inline int expo_vips_save_jpeg(VipsImage *in, int quality, void **buf, size_t *len) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
+                                "interlace", TRUE, NULL);
+}
+
+static inline int expo_vips_save_png(VipsImage *in, void **buf, size_t *len) {
+    return vips_pngsave_buffer(in, buf, len, "compression", 9, "strip", TRUE, NULL);
+}
+
+static inline int expo_vips_save_webp(VipsImage *in, int quality, void **buf, size_t *len) {
+    return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, "effort", 4, NULL);
+}
+
+static inline int expo_vips_save_avif(VipsImage *in, int quality, int effort, void **buf, size_t *len) {
+    return vips_heifsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, "effort", effort,
+                                "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
+}
+
+/// SHA-256 of a buffer as hex (glib's, already linked through vips); free with g_free.
+static inline char *expo_sha256(const void *buf, size_t len) {
+    return g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *) buf, len);
+}
+
+/// The pixel at (x, y), band by band, into `values` (at most `capacity` of them).
+static inline int expo_vips_pixel(VipsImage *in, int x, int y, double *values, int capacity) {
+    double *vector;
+    int n;
+    if (vips_getpoint(in, &vector, &n, x, y, NULL)) return -1;
+    for (int i = 0; i < n && i < capacity; i++) values[i] = vector[i];
+    g_free(vector);
+    return n < capacity ? n : capacity;
+}
+
+static inline void expo_vips_unref(VipsImage *image) { g_object_unref(image); }

@@ -1,0 +1,165 @@
+import ExpoCatalog
+import Foundation
+import Synchronization
+
+/// Makes every image of a catalog ready to serve: raster originals into widths and formats
+/// (from the disk cache when it has them), vectors as they are. Images are processed in
+/// parallel, as many at once as there are cores. A bad image never stops the work: it gets
+/// a warning naming its file, and the site shows a placeholder for it.
+public enum ImageWork {
+    public struct Progress: Sendable {
+        public var done: Int
+        public var total: Int
+        /// How many of those `done` came from the cache.
+        public var cached: Int
+    }
+
+    public static func renditions(for catalog: Catalog, cache: RenditionCache?, settings: RenditionSettings = RenditionSettings(),
+                                  progress: @Sendable (Progress) -> Void = { _ in }) -> Renditions {
+        // Headers first, one after another: they are quick, and a failure's message from
+        // libvips (whose error buffer all threads share) is then surely this file's.
+        let jobs = catalog.images.sorted { $0.key < $1.key }.map { name, image in
+            var job = ImageJob(name: name, image: image, cache: cache, settings: settings)
+            job.readHeaders()
+            return job
+        }
+        let results = Mutex<[String: (ImageRendition?, [Diagnostic])]>([:])
+        let counts = Mutex(Progress(done: 0, total: jobs.count, cached: 0))
+        let cacheProblem = Mutex<Diagnostic?>(nil)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            var job = jobs[index]
+            let name = job.name
+            let rendition = job.run()
+            if let problem = job.cacheProblem { cacheProblem.withLock { $0 = $0 ?? problem } }
+            results.withLock { $0[name] = (rendition, job.diagnostics) }
+            let now = counts.withLock { counts in
+                counts.done += 1
+                if job.fromCache { counts.cached += 1 }
+                return counts
+            }
+            progress(now)
+        }
+        var renditions = Renditions()
+        for (name, (rendition, diagnostics)) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            renditions.images[name] = rendition
+            renditions.diagnostics += diagnostics
+        }
+        if let problem = cacheProblem.withLock({ $0 }) { renditions.diagnostics.append(problem) }
+        return renditions
+    }
+}
+
+/// One image's work: choose the original, read it, make or fetch its renditions.
+struct ImageJob {
+    let name: String
+    let image: CatalogImage
+    let cache: RenditionCache?
+    let settings: RenditionSettings
+    var diagnostics: [Diagnostic] = []
+    var fromCache = false
+    var cacheProblem: Diagnostic?
+    /// The raster originals that can be read, the one with the most pixels first.
+    private var candidates: [ImageVariant] = []
+
+    init(name: String, image: CatalogImage, cache: RenditionCache?, settings: RenditionSettings) {
+        self.name = name
+        self.image = image
+        self.cache = cache
+        self.settings = settings
+    }
+
+    private var vector: ImageVariant? { image.variants.first { $0.format == .svg } }
+
+    /// Checks each raster original's header. The one with the most pixels makes the
+    /// sharpest renditions; a file that cannot be read gives way to the next.
+    mutating func readHeaders() {
+        guard vector == nil else { return }
+        var readable: [(variant: ImageVariant, pixels: Int)] = []
+        for variant in image.variants {
+            if let pixels = checkedPixels(variant) { readable.append((variant, pixels)) }
+        }
+        candidates = readable.sorted { $0.pixels > $1.pixels }.map(\.variant)
+    }
+
+    mutating func run() -> ImageRendition? {
+        if let vector { return VectorRendition.make(vector, diagnostics: &diagnostics) }
+        for variant in candidates {
+            if let rendition = renditions(of: variant) {
+                warnIfSoft(rendition, original: variant)
+                return rendition
+            }
+        }
+        return nil
+    }
+
+    /// The original's pixel count, or nil with a warning when it is empty, no image, or
+    /// too large to decode safely.
+    private mutating func checkedPixels(_ variant: ImageVariant) -> Int? {
+        let bytes = [UInt8](variant.data)
+        let fallback = "; a placeholder is shown" + (image.variants.count > 1 ? " unless another scale can be used" : "")
+        guard !bytes.isEmpty else {
+            diagnostics.append(Diagnostic(.warning, file: variant.file, "the file is empty\(fallback)"))
+            return nil
+        }
+        guard let loader = Vips.loader(for: bytes) else {
+            diagnostics.append(Diagnostic(.warning, file: variant.file, "is not an image the guide can read (damaged, or another kind of file)\(fallback)"))
+            return nil
+        }
+        let header: VipsPicture
+        switch VipsPicture.header(bytes) {
+        case let .success(picture): header = picture
+        case let .failure(failure):
+            diagnostics.append(Diagnostic(.warning, file: variant.file, "cannot be read: \(failure.message)\(fallback)"))
+            return nil
+        }
+        let pixels = header.width * header.height
+        guard pixels <= settings.pixelLimit else {
+            diagnostics.append(Diagnostic(.warning, file: variant.file,
+                "is \(header.width.formatted()) × \(header.height.formatted()) pixels, over the limit of "
+                    + "\(settings.pixelLimit / 1_000_000) megapixels; not decoded\(fallback)"))
+            return nil
+        }
+        if let actual = SourceFormat(loader: loader), let named = SourceFormat(variant.format), !actual.matches(named) {
+            diagnostics.append(Diagnostic(.warning, file: variant.file, "is a \(actual.name) file with a .\(variant.fileExtension) name; read as \(actual.name)"))
+        }
+        return pixels
+    }
+
+    private mutating func renditions(of variant: ImageVariant) -> ImageRendition? {
+        let bytes = [UInt8](variant.data)
+        let key = RenditionCache.key(bytes, scale: variant.scale, settings: settings)
+        if let cache, let cached = cache.read(key) {
+            fromCache = true
+            return cached
+        }
+        switch RasterRenditions.make(bytes, scale: variant.scale, settings: settings) {
+        case let .success(rendition):
+            if let cache {
+                do {
+                    try cache.write(rendition, key: key)
+                } catch {
+                    cacheProblem = Diagnostic(.warning, file: cache.folder.path,
+                        "the image cache cannot be written (\(error.localizedDescription)); images are made again at every start")
+                }
+            }
+            return rendition
+        case let .failure(failure):
+            diagnostics.append(Diagnostic(.warning, file: variant.file, "cannot be decoded: \(failure.message); a placeholder is shown"))
+            return nil
+        }
+    }
+
+    /// Warns when the original is narrower than the widest place it is shown needs on a
+    /// 2x phone: it is shown, but soft.
+    private mutating func warnIfSoft(_ rendition: ImageRendition, original: ImageVariant) {
+        let shown = switch name {
+        case "flag": 44
+        case "poster": 320
+        default: RenditionSettings.largestShownWidth
+        }
+        let widest = rendition.files.map(\.width).max() ?? 0
+        guard widest < shown * 2 else { return }
+        diagnostics.append(Diagnostic(.warning, file: original.file,
+            "is \(widest) pixels wide; shown up to \(shown) points wide, it needs \(shown * 2) pixels to look sharp on a phone"))
+    }
+}

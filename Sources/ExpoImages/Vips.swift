@@ -1,0 +1,136 @@
+import CVips
+import Foundation
+
+/// The guide's only door to libvips: it starts the library once and turns its C calls into
+/// Swift values and errors. Nothing else calls C.
+enum Vips {
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Starts libvips on first use; every caller goes through here.
+    static let started: Result<Void, Failure> = {
+        guard expo_vips_init() == 0 else { return .failure(lastError()) }
+        return .success(())
+    }()
+
+    /// vips's error text for the call that just failed, made plain, and cleared.
+    static func lastError() -> Failure {
+        // Taken and cleared in one step: other threads may be reporting errors too.
+        let copied = vips_error_buffer_copy()
+        defer { g_free(copied) }
+        let raw = copied.map { String(cString: $0) } ?? ""
+        let lines = raw.split(separator: "\n").map { line -> String in
+            // "pngload_buffer: libpng read error" → "libpng read error"
+            guard let colon = line.firstIndex(of: ":") else { return String(line) }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Failure(message: lines.first { !$0.isEmpty } ?? "libvips gave no reason")
+    }
+
+    /// The name of the loader vips would use for these bytes (`pngload_buffer`), or nil
+    /// when they are no image it knows.
+    static func loader(for bytes: [UInt8]) -> String? {
+        guard case .success = started else { return nil }
+        let name = bytes.withUnsafeBytes { expo_vips_loader($0.baseAddress, $0.count) }
+        if name == nil { _ = lastError() }
+        return name.map { String(cString: $0) }
+    }
+
+    static func sha256(_ bytes: [UInt8]) -> String {
+        let hex = bytes.withUnsafeBytes { expo_sha256($0.baseAddress, $0.count) }
+        defer { g_free(hex) }
+        return hex.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A vips image, released when the last reference goes.
+final class VipsPicture: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit { expo_vips_unref(pointer) }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var isEightBit: Bool { vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR }
+
+    /// The header of encoded bytes: size and bands, no pixels decoded yet.
+    static func header(_ bytes: [UInt8]) -> Result<VipsPicture, Vips.Failure> {
+        if case let .failure(failure) = Vips.started { return .failure(failure) }
+        let image = bytes.withUnsafeBytes { expo_vips_header($0.baseAddress, $0.count) }
+        guard let image else { return .failure(Vips.lastError()) }
+        return .success(VipsPicture(image))
+    }
+
+    /// The decoded image, upright and in sRGB, at most `width` pixels wide, held in memory.
+    static func decoded(_ bytes: [UInt8], width: Int) -> Result<VipsPicture, Vips.Failure> {
+        if case let .failure(failure) = Vips.started { return .failure(failure) }
+        return make { out in bytes.withUnsafeBytes { expo_vips_thumbnail($0.baseAddress, $0.count, Int32(width), &out) } }
+            .flatMap { image in make { expo_vips_copy_memory(image.pointer, &$0) } }
+    }
+
+    func resized(toWidth target: Int) -> Result<VipsPicture, Vips.Failure> {
+        let scale = Double(target) / Double(width)
+        return Self.make { expo_vips_resize(pointer, scale, &$0) }
+    }
+
+    func firstBands(_ count: Int) -> Result<VipsPicture, Vips.Failure> {
+        Self.make { expo_vips_first_bands(pointer, Int32(count), &$0) }
+    }
+
+    func castToEightBit() -> Result<VipsPicture, Vips.Failure> {
+        Self.make { expo_vips_cast_uchar(pointer, &$0) }
+    }
+
+    func minimum(ofBand band: Int) -> Double? {
+        var value = 0.0
+        guard expo_vips_band_min(pointer, Int32(band), &value) == 0 else { _ = Vips.lastError(); return nil }
+        return value
+    }
+
+    func average(ofBand band: Int) -> Double? {
+        var value = 0.0
+        guard expo_vips_band_avg(pointer, Int32(band), &value) == 0 else { _ = Vips.lastError(); return nil }
+        return value
+    }
+
+    /// The pixel at (x, y), one value per band.
+    func pixel(x: Int, y: Int) -> [Double]? {
+        var values = [Double](repeating: 0, count: 4)
+        let count = expo_vips_pixel(pointer, Int32(x), Int32(y), &values, 4)
+        guard count > 0 else { _ = Vips.lastError(); return nil }
+        return Array(values.prefix(Int(count)))
+    }
+
+    enum Encoding {
+        case avif(quality: Int, effort: Int), webp(quality: Int), jpeg(quality: Int), png
+    }
+
+    func encoded(_ encoding: Encoding) -> Result<[UInt8], Vips.Failure> {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status: Int32 = switch encoding {
+        case let .avif(quality, effort): expo_vips_save_avif(pointer, Int32(quality), Int32(effort), &buffer, &length)
+        case let .webp(quality): expo_vips_save_webp(pointer, Int32(quality), &buffer, &length)
+        case let .jpeg(quality): expo_vips_save_jpeg(pointer, Int32(quality), &buffer, &length)
+        case .png: expo_vips_save_png(pointer, &buffer, &length)
+        }
+        guard status == 0, let buffer else { return .failure(Vips.lastError()) }
+        defer { g_free(buffer) }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
+        if case .webp = encoding { return .success(WebPMetadata.stripped(bytes)) }
+        return .success(bytes)
+    }
+
+    private static func make(_ call: (inout UnsafeMutablePointer<VipsImage>?) -> Int32) -> Result<VipsPicture, Vips.Failure> {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard call(&out) == 0, let out else { return .failure(Vips.lastError()) }
+        return .success(VipsPicture(out))
+    }
+}
