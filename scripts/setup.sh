@@ -13,10 +13,19 @@ apt_install() {
   fi
 }
 
-ensure_build_tools() {
+# What `swift build` needs: zlib and libvips headers, found with pkg-config.
+ensure_run_tools() {
   [ -f /usr/include/zlib.h ] || apt_install zlib1g-dev
+  command -v pkg-config >/dev/null || apt_install pkg-config
+  pkg-config --exists vips 2>/dev/null || apt_install libvips-dev
   # pdftocairo turns the PDF images of iPhone asset catalogs into SVG.
   command -v pdftocairo >/dev/null || apt_install poppler-utils
+}
+
+ensure_build_tools() {
+  ensure_run_tools
+  # The vips command makes the tests' HEIC photos.
+  command -v vips >/dev/null || apt_install libvips-tools
 }
 
 ensure_browser_tools() {

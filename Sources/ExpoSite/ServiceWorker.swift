@@ -10,12 +10,15 @@ enum ServiceWorker {
     /// visited.
     static let precacheBudget = 4 * 1024 * 1024
 
-    /// The paths to fetch when the worker installs.
-    static func precache(_ pages: [String: Page], routes: Routes, languages: [Language]) -> [String] {
-        let total = pages.values.reduce(0) { $0 + $1.body.count }
-        guard total > precacheBudget else { return pages.keys.sorted() }
+    /// The paths to fetch when the worker installs. Of a photo's many widths and formats,
+    /// only those a phone shows (`images.offline`) are fetched ahead.
+    static func precache(_ pages: [String: Page], routes: Routes, languages: [Language],
+                         images: (all: Set<String>, offline: Set<String>)) -> [String] {
+        let kept = pages.filter { !images.all.contains($0.key) || images.offline.contains($0.key) }
+        let total = kept.values.reduce(0) { $0 + $1.body.count }
+        guard total > precacheBudget else { return kept.keys.sorted() }
         let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })
-        return pages.keys.filter { path in
+        return kept.keys.filter { path in
             shell.contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
                 || path.hasPrefix("/images/poster") || path.hasPrefix("/images/flag")
         }.sorted()

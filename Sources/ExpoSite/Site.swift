@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 
 /// The whole guide, rendered: every page of every language and every asset, by path. A
 /// pure function of the catalog; the server answers from it and the export writes it.
@@ -13,10 +14,15 @@ public struct Site: Sendable {
     private let primaryNotFoundPage: Page
     private let routes: Routes
 
+    /// The site with images made in memory, without a disk cache: for small catalogs and tests.
     public static func render(_ catalog: Catalog, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
+        try render(catalog, renditions: ImageWork.renditions(for: catalog, cache: nil), options: options)
+    }
+
+    public static func render(_ catalog: Catalog, renditions: Renditions, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
         let resources = try SiteResources.bundled()
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin)
-        let assets = SiteAssets(catalog: catalog, resources: resources, routes: routes)
+        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes)
         var jobs: [(path: String, job: PageJob)] = []
         for edition in catalog.editions {
             let language = edition.language
@@ -59,7 +65,8 @@ public struct Site: Sendable {
         pages[Routes.serviceWorker] = Page(
             contentType: "text/javascript; charset=utf-8",
             body: ServiceWorker.script(template: resources.serviceWorker, version: version,
-                                       precache: ServiceWorker.precache(pages, routes: routes, languages: catalog.languages).map(routes.link),
+                                       precache: ServiceWorker.precache(pages, routes: routes, languages: catalog.languages,
+                                                                          images: (all: assets.imagePaths, offline: assets.offlineImagePaths)).map(routes.link),
                                        primary: routes.primary,
                                        notFound: notFoundEntries),
             caching: .revalidate)

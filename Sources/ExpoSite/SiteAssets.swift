@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 
 /// The site's files other than pages: the stylesheet, the script and every image variant,
 /// each under a name that carries its content hash so it can be cached for a year.
@@ -8,7 +9,10 @@ struct SiteAssets: Sendable {
     private(set) var scriptURL = ""
     /// The browser tab's icon: the catalog's flag, when it has one.
     private(set) var iconURL: String?
-    private var imageURLs: [String: String] = [:]
+    private var pictures: [String: Picture] = [:]
+    /// The image files a phone needs offline; the service worker fetches only these ahead.
+    private(set) var offlineImagePaths: Set<String> = []
+    private(set) var imagePaths: Set<String> = []
     private(set) var icons = Icons()
     private var searchIndexURLs: [Language: String] = [:]
     private var headLinks: [Language: String] = [:]
@@ -21,17 +25,31 @@ struct SiteAssets: Sendable {
         var appleTouch = ""
     }
 
-    init(catalog: Catalog, resources: SiteResources, routes: Routes) {
-        stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet, routes)
-        scriptURL = add("/assets/app", "js", "text/javascript; charset=utf-8", resources.script, routes)
-        for (name, image) in catalog.images.sorted(by: { $0.key < $1.key }) {
-            for variant in image.variants {
-                let suffix = variant.scale == 1 ? "" : "@\(variant.scale)x"
-                imageURLs[Self.key(image.name, variant.scale)] = add(
-                    "/images/\(name)\(suffix)", variant.format.fileExtension, variant.format.mediaType,
-                    [UInt8](variant.data), routes)
+    init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes) {
+        var tones: Set<String> = []
+        for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
+            var links: [String: String] = [:]
+            var paths: [String: String] = [:]
+            for file in rendition.files {
+                let stem = rendition.isVector ? "/images/\(name)" : "/images/\(name)-\(file.width)"
+                let path = self.path(stem, file.format.fileExtension, file.bytes)
+                paths["\(file.width) \(file.format)"] = path
+                links["\(file.width) \(file.format)"] = add(path, file.format.mediaType, file.bytes, routes)
+                imagePaths.insert(path)
             }
+            for file in Picture.offlineFiles(rendition) {
+                if let path = paths["\(file.width) \(file.format)"] { offlineImagePaths.insert(path) }
+            }
+            let picture = Picture(rendition) { links["\($0.width) \($0.format)"] ?? "" }
+            pictures[name] = picture
+            if let tone = rendition.tone, let toneClass = picture.toneClass { tones.insert(".\(toneClass){background-color:\(tone)}") }
         }
+        // Each photo's average colour, shown while it loads: classes in the stylesheet,
+        // since the Content-Security-Policy allows no inline style. Photos of one colour
+        // share a rule.
+        let toneRules = tones.isEmpty ? "" : "\n/* Loading tones of the catalog's photos. */\n" + tones.sorted().joined(separator: "\n") + "\n"
+        stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet + Array(toneRules.utf8), routes)
+        scriptURL = add("/assets/app", "js", "text/javascript; charset=utf-8", resources.script, routes)
         func icon(_ name: String) -> String {
             add("/icons/\(name)", "png", "image/png", resources.icons[name] ?? [], routes)
         }
@@ -41,9 +59,7 @@ struct SiteAssets: Sendable {
             searchIndexURLs[edition.language] = add("/assets/search-\(edition.language.code)", "json", "application/json",
                                                     SearchIndex(edition: edition, routes: routes).bytes(), routes)
         }
-        if let flag = catalog.images["flag"], let first = flag.variants.first {
-            iconURL = url(of: first, in: flag)
-        }
+        iconURL = pictures["flag"]?.src
         for language in catalog.languages {
             headLinks[language] = links(language, routes: routes)
         }
@@ -85,23 +101,26 @@ struct SiteAssets: Sendable {
         var isIcon: Bool
     }
 
-    func shareImage(_ image: CatalogImage?) -> ShareImage {
-        let raster = image?.variants.filter { $0.format != .svg }.max { ($0.pixelSize?.width ?? 0) < ($1.pixelSize?.width ?? 0) }
-        if let image, let raster, let link = url(of: raster, in: image) {
-            return ShareImage(link: link, width: raster.pixelSize?.width, height: raster.pixelSize?.height, isIcon: false)
+    /// `name` is a catalog image's name (`poster`, an exhibit's id).
+    func shareImage(_ name: String) -> ShareImage {
+        if let share = pictures[name]?.share {
+            return ShareImage(link: share.link, width: share.width, height: share.height, isIcon: false)
         }
         return ShareImage(link: icons.icon512, width: 512, height: 512, isIcon: true)
     }
 
-    /// The link to an image variant, or nil when the catalog has no such image.
-    func url(of variant: ImageVariant, in image: CatalogImage) -> String? {
-        imageURLs[Self.key(image.name, variant.scale)]
+    /// The links to a catalog image's files, or nil when it has none to show.
+    func picture(_ name: String) -> Picture? { pictures[name] }
+
+    private func path(_ stem: String, _ ext: String, _ bytes: [UInt8]) -> String {
+        "\(stem).\(ContentHash.hex(bytes).prefix(10)).\(ext)"
     }
 
-    private static func key(_ name: String, _ scale: Int) -> String { "\(name)@\(scale)" }
-
     private mutating func add(_ stem: String, _ ext: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {
-        let path = "\(stem).\(ContentHash.hex(bytes).prefix(10)).\(ext)"
+        add(path(stem, ext, bytes), type, bytes, routes)
+    }
+
+    private mutating func add(_ path: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {
         files[path] = Page(contentType: type, body: bytes, caching: .immutable)
         return routes.link(path)
     }

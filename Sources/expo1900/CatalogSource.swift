@@ -17,10 +17,12 @@ struct CatalogSource {
 extension CatalogSource {
     /// The catalog, with its warnings printed; or its errors printed, one line each, and
     /// the exit status that says what failed (1: it has errors, 2: it is not a catalog).
-    func loadReportingProblems() throws -> Catalog {
+    /// `warnings: false` leaves the catalog's warnings to the caller, to print with those
+    /// of the image work.
+    func loadReportingProblems(warnings: Bool = true) throws -> Catalog {
         switch load() {
         case let .success(catalog):
-            for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
+            if warnings { for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") } }
             return catalog
         case let .failure(error):
             for diagnostic in error.diagnostics where diagnostic.severity == .warning {

@@ -41,6 +41,8 @@ struct Export: ParsableCommand {
         }
     }
 
+    @OptionGroup var images: ImageOptions
+
     func validate() throws {
         let basePath = try options.basePath
         let segments = basePath.split(separator: "/")
@@ -51,9 +53,10 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try CatalogSource(path: catalog).loadReportingProblems()
+        let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
+        for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
         do {
-            let site = try Site.render(loaded, options: try options)
+            let site = try Site.render(loaded, renditions: renditions, options: try options)
             let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory))
             print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)")
         } catch {

@@ -33,6 +33,8 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var images: ImageOptions
+
     func validate() throws {
         _ = try options
     }
@@ -40,11 +42,12 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let loaded = try CatalogSource(path: catalog).loadReportingProblems()
+        let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
+        for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
         let loadedAt = clock.now
         let site: Site
         do {
-            site = try Site.render(loaded, options: try options)
+            site = try Site.render(loaded, renditions: renditions, options: try options)
         } catch {
             printError("expo1900: \(error)")
             throw ExitCode(1)
@@ -52,7 +55,7 @@ struct Serve: AsyncParsableCommand {
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "expo1900")
         logger.info("""
-            loaded \(loaded.exhibitCount) exhibits in \(Self.seconds(loadedAt - started)) s, \
+            loaded \(loaded.exhibitCount) exhibits and \(renditions.images.count) images in \(Self.seconds(loadedAt - started)) s, \
             rendered \(site.pages.count) files in \(Self.seconds(clock.now - loadedAt)) s
             """)
         let responder = SiteResponder(site: site, logger: logger)
@@ -82,11 +85,13 @@ struct Serve: AsyncParsableCommand {
         signal(SIGHUP, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "expo1900.reload"))
         let path = catalog
+        let images = images
         source.setEventHandler {
             switch CatalogSource(path: path).load() {
-            case let .success(catalog):
+            case let .success(loaded):
+                let (catalog, renditions) = images.prepare(loaded)
                 do {
-                    responder.replace(with: try Site.render(catalog, options: options))
+                    responder.replace(with: try Site.render(catalog, renditions: renditions, options: options))
                     for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
                     printError("expo1900: reloaded the catalog (\(catalog.exhibitCount) exhibits)")
                 } catch {

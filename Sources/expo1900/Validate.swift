@@ -16,8 +16,12 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup var images: ImageOptions
+
     func run() throws {
-        let report = ValidationReport(loading: CatalogSource(path: path).load(), strict: strict)
+        // Images are read as the server reads them, so a damaged one is reported here too.
+        let loaded = CatalogSource(path: path).load().map { images.prepare($0).0 }
+        let report = ValidationReport(loading: loaded, strict: strict)
         for line in report.lines { print(line) }
         if let failure = report.failure { printError(failure) }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

@@ -1,3 +1,4 @@
+import ExpoImages
 import ExpoCatalog
 import ExpoTestSupport
 import Foundation
@@ -19,7 +20,8 @@ import Testing
     private func context(_ folder: TemporaryCatalog) throws -> (Catalog, Routes, SiteAssets) {
         let catalog = try folder.load()
         let routes = Routes(primary: .korean, basePath: "/")
-        let assets = SiteAssets(catalog: catalog, resources: try SiteResources.bundled(), routes: routes)
+        let assets = SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
+                                resources: try SiteResources.bundled(), routes: routes)
         return (catalog, routes, assets)
     }
 
@@ -83,33 +85,47 @@ import Testing
         #expect(detail.image.alt == "직지심체요절")
     }
 
-    @Test func rasterScalesBecomeASrcset() throws {
+    @Test func aPhotoBecomesWidthsInModernFormats() throws {
         let folder = try TemporaryCatalog.seed()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
-        try folder.write("jikji.png", PNGFixture.make(width: 40, height: 30))
-        try folder.write("jikji@2x.png", PNGFixture.make(width: 80, height: 60))
+        try folder.write("jikji.png", PNGFixture.make(width: 500, height: 375))
+        try folder.write("jikji@2x.png", PNGFixture.make(width: 1000, height: 750))
         let (catalog, routes, assets) = try context(folder)
         let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
-        // Width descriptors and the slot's size let the browser take the smallest file
-        // that is sharp enough, whatever the screen's pixel ratio.
-        let srcset = try #require(detail.image.srcset)
-        #expect(srcset.wholeMatch(of: /\/images\/jikji\.[0-9a-f]{10}\.png 40w, \/images\/jikji@2x\.[0-9a-f]{10}\.png 80w/) != nil, "\(srcset)")
+        // Made from the sharpest original (the 2x file), at the standard widths below it
+        // and its own; width descriptors and the slot's size let the browser take the
+        // smallest file that is sharp enough, in the first format it can show.
+        func widths(_ srcset: String, _ ext: String) -> [String] {
+            srcset.split(separator: ", ").map { entry in
+                let parts = entry.split(separator: " ")
+                #expect(parts[0].wholeMatch(of: /\/images\/jikji-\d+\.[0-9a-f]{10}\.[a-z]+/) != nil, "\(entry)")
+                #expect(parts[0].hasSuffix(".\(ext)"), "\(entry)")
+                return String(parts[1])
+            }
+        }
+        #expect(detail.image.sources.map(\.type) == ["image/avif", "image/webp"])
+        #expect(widths(detail.image.sources[0].srcset, "avif") == ["320w", "480w", "800w", "1000w"])
+        #expect(widths(detail.image.sources[1].srcset, "webp") == ["320w", "480w", "800w", "1000w"])
+        #expect(widths(try #require(detail.image.srcset), "jpg") == ["320w", "480w", "800w", "1000w"])
         #expect(detail.image.sizes == "(min-width: 36em) 24rem, 100vw")
-        #expect(detail.image.size?.width == 40)
-        #expect(detail.image.size?.height == 30)
+        #expect(detail.image.size?.width == 500)
+        #expect(detail.image.size?.height == 375)
+        #expect(detail.image.priority)
+        #expect(detail.image.cssClass.hasPrefix("exhibit-image tone-808080"), "\(detail.image.cssClass)")
         let list = ExhibitListScreen(edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
         #expect(list.rows[0].thumbnail.sizes == "(min-width: 30em) 6rem, 20vw")
+        #expect(!list.rows[0].thumbnail.priority)
     }
 
-    @Test func filesOfUnknownSizeFallBackToPixelRatioDescriptors() throws {
+    @Test func filesThatAreNotImagesGetAPlaceholder() throws {
         let folder = try TemporaryCatalog.seed()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
         try folder.write("jikji.png", "not really a png")
         try folder.write("jikji@2x.png", "nor this")
         let (catalog, routes, assets) = try context(folder)
         let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
-        #expect(detail.image.srcset?.hasSuffix(".png 2x") == true)
-        #expect(detail.image.sizes == nil)
+        #expect(detail.image.isPlaceholder)
+        #expect(detail.image.srcset == nil)
         #expect(detail.image.size == nil)
     }
 

@@ -47,6 +47,22 @@ import Testing
         #expect(try render(folder).version != site.version)
     }
 
+    @Test func offlineAPhoneKeepsEachPhotosWebPAtThePhoneWidthsOnly() throws {
+        let folder = try TemporaryCatalog.seed()
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
+        try folder.write("jikji.png", PNGFixture.make(width: 1600, height: 1200))
+        let site = try render(folder)
+        let photos = site.pages.keys.filter { $0.hasPrefix("/images/jikji-") }
+        #expect(photos.count == 15, "five widths in three formats: \(photos.sorted())")
+        let script = String(decoding: try #require(site.page(at: "/sw.js")).body, as: UTF8.self)
+        let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
+        let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
+        // The list thumbnail's width (320) and the exhibit image's at 3x (1200), in WebP.
+        #expect(urls.filter { $0.hasPrefix("/images/jikji-") }.map { String($0.split(separator: ".")[0]) + "." + String($0.split(separator: ".")[2]) }
+                    .sorted() == ["/images/jikji-1200.webp", "/images/jikji-320.webp"])
+        #expect(Set(urls).isSuperset(of: site.pages.keys.filter { !$0.hasPrefix("/images/jikji-") && $0 != "/sw.js" }))
+    }
+
     @Test func eachLanguageHasAManifestThatInstallsTheGuide() throws {
         let site = try render(.seed(extra: ScreenModelTests.englishFiles), options: SiteOptions(basePath: "/expo/"))
         for (path, start, language) in [("/manifest.webmanifest", "/expo/", "ko"), ("/en/manifest.webmanifest", "/expo/en/", "en")] {
@@ -65,7 +81,7 @@ import Testing
                 let bytes = try #require(site.page(at: iconPath)).body
                 #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(iconPath) is a PNG")
                 let size = icon["sizes"]!.split(separator: "x").first.map { Int($0)! }
-                #expect(ImageSize.read(bytes, format: .png)?.width == size)
+                #expect(PNGFixture.width(bytes) == size)
             }
         }
         let home = try html(site, "/")
@@ -73,7 +89,7 @@ import Testing
         #expect(home.contains("<link rel=\"apple-touch-icon\" href=\"/expo/icons/apple-touch-icon."))
         #expect(home.contains("data-service-worker=\"/expo/sw.js\" data-scope=\"/expo/\""))
         let touchIcon = try #require(home.firstMatch(of: /apple-touch-icon" href="\/expo(\/icons\/[^"]+)"/)).output.1
-        #expect(ImageSize.read(try #require(site.page(at: String(touchIcon))).body, format: .png)?.width == 180)
+        #expect(PNGFixture.width(try #require(site.page(at: String(touchIcon))).body) == 180)
     }
 
     @Test func theSameCatalogRendersTheSameBytes() throws {

@@ -1,3 +1,4 @@
+import ExpoImages
 import ExpoCatalog
 import ExpoTestSupport
 import Foundation
@@ -56,7 +57,8 @@ import Testing
         try folder.write("haegeum@2x.png", PNGFixture.make(width: 80, height: 60))
         let catalog = try folder.load()
         let routes = Routes(primary: .korean, basePath: "/")
-        let assets = SiteAssets(catalog: catalog, resources: try SiteResources.bundled(), routes: routes)
+        let assets = SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
+                                resources: try SiteResources.bundled(), routes: routes)
         let edition = catalog.edition(.english)
         let screens: [Any] = [
             ExpositionScreen(edition: edition, catalog: catalog, routes: routes, assets: assets),

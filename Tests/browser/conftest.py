@@ -4,7 +4,9 @@ import atexit
 import contextlib
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -18,10 +20,16 @@ def _binary():
     return os.path.join(bin_path, "expo1900")
 
 
-def _serve(*arguments):
-    """Starts `expo1900 serve` on a free port; yields its URL and stops it whatever happens."""
-    server = subprocess.Popen([_binary(), "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True)
+# Processed images go to a folder of this run's own, not the user's cache.
+IMAGE_CACHE = tempfile.mkdtemp(prefix="expo1900-test-images-")
+atexit.register(shutil.rmtree, IMAGE_CACHE, True)
+
+
+def _serve(*arguments, stderr=subprocess.DEVNULL):
+    """Starts `expo1900 serve` on a free port; yields its URL and stops it whatever happens.
+    `stderr` may be a file to keep what it printed."""
+    server = subprocess.Popen([_binary(), "serve", "--port", "0", "--image-cache", IMAGE_CACHE, *arguments], stdout=subprocess.PIPE,
+                              stderr=stderr, text=True)
     stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
     atexit.register(stop)
     try:

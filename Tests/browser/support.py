@@ -67,7 +67,7 @@ IPHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit
 
 
 # Runs in a page: scrolls through it so lazy images load, waits for every image, and
-# returns them as {src, width, cls}.
+# returns them as {src, width, cls} (cls: the first class, which says what the image is).
 LOAD_ALL_IMAGES = """
 async () => {
   for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
@@ -77,7 +77,7 @@ async () => {
   scrollTo(0, 0);
   await Promise.all([...document.images].map(img => img.complete ? null :
     new Promise(r => { img.addEventListener('load', r); img.addEventListener('error', r); })));
-  return [...document.images].map(img => ({src: img.currentSrc || img.getAttribute('src'), width: img.naturalWidth, cls: img.className}));
+  return [...document.images].map(img => ({src: img.currentSrc || img.getAttribute('src'), width: img.naturalWidth, cls: img.classList[0] || ''}));
 }
 """
 

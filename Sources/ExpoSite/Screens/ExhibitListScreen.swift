@@ -40,7 +40,7 @@ struct ExhibitListScreen: Sendable {
             description: exhibits.prefix(5).map(\.name).joined(separator: ", "),
             screenClass: "screen-list", pathIn: { routes.exhibitList($0, page: page) },
             languages: catalog.languages, routes: routes, assets: assets,
-            shareImage: catalog.images["poster"], shareImageAlt: strings.posterAlt)
+            shareImage: "poster", shareImageAlt: strings.posterAlt)
         if pageCount > 1 {
             let language = edition.language
             pagination = Pagination(
@@ -59,7 +59,7 @@ struct ExhibitListScreen: Sendable {
             Row(id: exhibit.id, name: exhibit.displayName,
                 shortDescription: exhibit.shortDescription,
                 href: routes.link(routes.exhibit(exhibit.id, edition.language)),
-                thumbnail: ImageModel(catalog.images[exhibit.id], assets: assets, alt: exhibit.name,
+                thumbnail: ImageModel(assets.picture(exhibit.id), alt: exhibit.name,
                                       cssClass: "thumbnail", slot: "(min-width: 30em) 6rem, 20vw", lazy: index >= Self.eagerRows,
                                       decorative: true, placeholderText: strings.imageMissing))
         }

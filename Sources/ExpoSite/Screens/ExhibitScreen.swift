@@ -24,7 +24,7 @@ struct ExhibitScreen: Sendable {
             description: exhibit.shortDescription.isEmpty ? name : exhibit.shortDescription,
             screenClass: "screen-exhibit", pathIn: { routes.exhibit(exhibit.id, $0) },
             languages: catalog.languages, routes: routes, assets: assets,
-            shareImage: catalog.images[exhibit.id], shareImageAlt: name, type: "article",
+            shareImage: exhibit.id, shareImageAlt: name, type: "article",
             structuredData: { image in
                 StructuredData.exhibit(exhibit, name: name, description: paragraphs.first, edition: edition,
                                        path: routes.exhibit(exhibit.id, edition.language),
@@ -32,8 +32,8 @@ struct ExhibitScreen: Sendable {
             })
         navigationBar = NavigationBar(title: name, backLabel: strings.exhibitListTitle,
                                       backHref: routes.link(routes.exhibitList(edition.language, page: listPage)))
-        image = ImageModel(catalog.images[exhibit.id], assets: assets, alt: name,
-                           cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", placeholderText: name)
+        image = ImageModel(assets.picture(exhibit.id), alt: name,
+                           cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", priority: true, placeholderText: name)
         self.paragraphs = paragraphs
         self.actions = actions
         pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)

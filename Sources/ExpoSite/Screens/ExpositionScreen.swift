@@ -28,20 +28,20 @@ struct ExpositionScreen: Sendable {
             description: Paragraphs.split(exposition.description).first ?? title,
             screenClass: "screen-exposition", pathIn: routes.home,
             languages: catalog.languages, routes: routes, assets: assets,
-            shareImage: catalog.images["poster"], shareImageAlt: strings.posterAlt,
+            shareImage: "poster", shareImageAlt: strings.posterAlt,
             structuredData: { image in
                 StructuredData.exposition(edition, primary: catalog.primary, title: title, path: routes.home(edition.language),
                                           image: routes.absolute(link: image.link), routes: routes)
             })
-        poster = ImageModel(catalog.images["poster"], assets: assets, alt: strings.posterAlt,
-                            cssClass: "poster", slot: "(min-width: 36em) 20rem, 15rem", placeholderText: title)
+        poster = ImageModel(assets.picture("poster"), alt: strings.posterAlt,
+                            cssClass: "poster", slot: "(min-width: 36em) 20rem, 15rem", priority: true, placeholderText: title)
         facts = [
             Fact(label: strings.visitorsLabel, value: strings.visitorsValue(NumberFormat.grouped(exposition.visitors))),
             Fact(label: strings.locationLabel, value: exposition.location),
             Fact(label: strings.durationLabel, value: exposition.duration),
         ]
         paragraphs = Paragraphs.split(exposition.description)
-        flag = ImageModel(catalog.images["flag"], assets: assets, alt: strings.flagAlt,
+        flag = ImageModel(assets.picture("flag"), alt: strings.flagAlt,
                           cssClass: "flag", slot: "2.75rem", lazy: true, decorative: true, placeholderText: "")
         buttonLabel = strings.seeExhibits
         buttonHref = routes.link(routes.exhibitList(edition.language))

@@ -29,10 +29,10 @@ struct PageFrame: Sendable {
     /// schema.org JSON-LD, already escaped for a script element.
     var structuredData: String?
 
-    /// `shareImage` is the catalog image a shared link shows (the app icon when nil or a drawing).
+    /// `shareImage` names the catalog image a shared link shows (the app icon when nil or a drawing).
     init(language: Language, title: String, description: String, screenClass: String,
          pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets,
-         shareImage: CatalogImage? = nil, shareImageAlt: String = "", type: String = "website",
+         shareImage: String? = nil, shareImageAlt: String = "", type: String = "website",
          structuredData: ((SiteAssets.ShareImage) -> String)? = nil) {
         let strings = UIStrings.forLanguage(language)
         lang = language.code
@@ -51,7 +51,7 @@ struct PageFrame: Sendable {
                          lang: other.code)
         }
         alternates = languages.map { Alternate(lang: $0.code, href: routes.link(pathIn($0))) }
-        let image = assets.shareImage(shareImage)
+        let image = shareImage.map(assets.shareImage) ?? assets.shareImage("")
         sharing = SharingMetadata(title: title, description: description, type: type, path: pathIn(language), image: image,
                                   imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
                                   language: language, languages: languages, routes: routes, strings: strings)

@@ -151,6 +151,7 @@ extension NavigationBar: TemplateObject {
 extension ImageModel: TemplateObject {
     func value(for name: String) -> TemplateValue {
         switch name {
+        case "sources": sources.templateValue
         case "src": src.templateValue
         case "srcset": srcset.templateValue
         case "sizes": sizes.templateValue
@@ -158,9 +159,20 @@ extension ImageModel: TemplateObject {
         case "alt": alt.templateValue
         case "cssClass": cssClass.templateValue
         case "lazy": lazy.templateValue
+        case "priority": priority.templateValue
         case "isPlaceholder": isPlaceholder.templateValue
         case "decorative": decorative.templateValue
         case "placeholderText": placeholderText.templateValue
+        default: .missing
+        }
+    }
+}
+
+extension Picture.Source: TemplateObject {
+    func value(for name: String) -> TemplateValue {
+        switch name {
+        case "type": type.templateValue
+        case "srcset": srcset.templateValue
         default: .missing
         }
     }

@@ -50,3 +50,20 @@
   window.addEventListener("offline", showConnection);
   document.addEventListener("DOMContentLoaded", showConnection);
 })();
+
+// A photo's average colour stands in while it loads. Once it has loaded, the colour goes,
+// so it never shows around a picture fitted into a square (list thumbnails).
+(function () {
+  "use strict";
+
+  function loaded(image) {
+    if (image.className.indexOf("tone-") !== -1) image.classList.add("loaded");
+  }
+
+  document.addEventListener("load", function (event) {
+    if (event.target.tagName === "IMG") loaded(event.target);
+  }, true);
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.images, function (image) { if (image.complete) loaded(image); });
+  });
+})();

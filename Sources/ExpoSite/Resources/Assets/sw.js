@@ -1,6 +1,6 @@
 // Expo1900's service worker. The lines above this file's first comment are generated for
 // each site: CACHE (named after the site's content, so a new deployment replaces it),
-// PRECACHE (every page and asset, or a large site's shell), PRIMARY (the catalog's first language) and NOT_FOUND
+// PRECACHE (every page and asset, with each photo's phone sizes only, or a large site's shell), PRIMARY (the catalog's first language) and NOT_FOUND
 // (the 404 page of each language's folder).
 "use strict";
 
@@ -67,5 +67,36 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   // Assets are content-hashed: the cached copy is always right.
-  event.respondWith(fromCache(request).then(function (hit) { return hit || fetch(request).then(keep); }));
+  event.respondWith(fromCache(request).then(function (hit) {
+    return hit || fetch(request).then(keep).catch(function (error) {
+      return otherRendition(request).then(function (other) {
+        if (other) return other;
+        throw error;
+      });
+    });
+  }));
 });
+
+// A photo comes in several widths and formats (`/images/jikji-800.1a2b3c4d5e.avif`), and
+// only those a phone shows are kept ahead. Offline, a page that asks for another one gets
+// the widest kept file of the same photo in a format the browser takes.
+var RENDITION = /^(.*\/images\/.+)-(\d+)\.[0-9a-f]{10}\.([a-z]+)$/;
+
+function otherRendition(request) {
+  var wanted = RENDITION.exec(new URL(request.url).pathname);
+  if (!wanted) return Promise.resolve(undefined);
+  var accept = request.headers.get("Accept") || "";
+  var types = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      var best;
+      keys.forEach(function (key) {
+        var kept = RENDITION.exec(new URL(key.url).pathname);
+        if (!kept || kept[1] !== wanted[1]) return;
+        var shown = kept[3] === "jpg" || kept[3] === "png" || accept.indexOf(types[kept[3]]) !== -1;
+        if (shown && (!best || Number(kept[2]) > best.width)) best = { key: key, width: Number(kept[2]) };
+      });
+      return best ? cache.match(best.key) : undefined;
+    });
+  });
+}
