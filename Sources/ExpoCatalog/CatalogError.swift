@@ -3,8 +3,9 @@
 public enum CatalogError: Error, Sendable, CustomStringConvertible {
     /// Nothing exists at the path.
     case notFound(path: String)
-    /// Something exists but holds neither `items.json` nor `exposition_universelle_1900.json`.
-    case notACatalog(path: String)
+    /// Something exists but holds no catalog data; `searched` says where the guide looked
+    /// in an app project.
+    case notACatalog(path: String, searched: String?)
     /// The catalog was read and has errors; `diagnostics` holds them with every warning.
     case invalid(path: String, diagnostics: [Diagnostic])
     /// The default catalog's resource folder is not beside the program.
@@ -14,8 +15,9 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .notFound(path):
             "\(path): no such file or folder"
-        case let .notACatalog(path):
-            "\(path): not a catalog (a catalog is a folder with items.json and exposition_universelle_1900.json)"
+        case let .notACatalog(path, searched):
+            "\(path): not a catalog (a catalog is a folder with items.json and exposition_universelle_1900.json, "
+                + "or an iPhone app's project)" + (searched.map { "; \($0)" } ?? "")
         case let .invalid(path, diagnostics):
             diagnostics.filter { $0.severity == .error }
                 .map { "\(path)/\($0.description)" }

@@ -13,14 +13,23 @@ struct Validate: ParsableCommand {
     @Argument(help: "The catalog folder (default: the catalog that ships with the guide).")
     var path: String?
 
+    @Option(help: "The catalog folder, as serve and export take it; the same as PATH.")
+    var catalog: String?
+
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
     @OptionGroup var images: ImageOptions
 
+    func validate() throws {
+        if path != nil && catalog != nil && path != catalog {
+            throw ValidationError("give the catalog once: as PATH or with --catalog")
+        }
+    }
+
     func run() throws {
         // Images are read as the server reads them, so a damaged one is reported here too.
-        let loaded = CatalogSource(path: path).load().map { images.prepare($0).0 }
+        let loaded = CatalogSource(path: path ?? catalog).load().map { images.prepare($0).0 }
         let report = ValidationReport(loading: loaded, strict: strict)
         for line in report.lines { print(line) }
         if let failure = report.failure { printError(failure) }

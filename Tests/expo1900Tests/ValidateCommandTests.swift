@@ -32,8 +32,20 @@ import Testing
     }
 
     @Test func aFolderThatIsNotACatalogExitsTwo() throws {
-        let result = try CommandRunner.run(["validate", FileManager.default.temporaryDirectory.path])
-        #expect(result.standardError.hasSuffix("not a catalog (a catalog is a folder with items.json and exposition_universelle_1900.json)\n"))
+        // A folder of its own: the machine's temp folder may hold catalogs a few levels down.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["validate", folder.path])
+        #expect(result.standardError == "\(folder.path): not a catalog (a catalog is a folder with items.json and "
+            + "exposition_universelle_1900.json, or an iPhone app's project); found no JSON catalog files and no asset "
+            + "catalog with datasets or images\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func takesTheCatalogAsAnOptionLikeServeAndExport() throws {
+        let result = try CommandRunner.run(["validate", "--catalog", "/nonexistent/catalog"])
+        #expect(result.standardError == "/nonexistent/catalog: no such file or folder\n")
         #expect(result.status == 2)
     }
 }

@@ -1,24 +1,27 @@
 import Foundation
 
-/// An iPhone app's `Assets.xcassets`, read as the iOS build reads it: `*.dataset` folders
-/// whose `Contents.json` names the data file, `*.imageset` folders whose `Contents.json`
-/// lists the image files and their scales, both found at any depth of group folders.
-struct AssetCatalog: CatalogStore {
+/// One `.xcassets` folder of an iPhone app, read as the iOS build reads it: `*.dataset`
+/// folders whose `Contents.json` names the data file, `*.imageset` folders whose
+/// `Contents.json` lists the image files and their scales, both at any depth of group
+/// folders. Messages name files by their path from `base`, the folder the guide was given.
+struct AssetCatalog: Sendable {
     let root: URL
+    let base: URL
     let pdfConverter: URL?
     /// Asset name (`items`, `jikji`) → folder, the first found when walking in name order.
-    private let datasets: [String: URL]
-    private let imagesets: [String: URL]
+    let datasets: [(name: String, folder: URL)]
+    let imagesets: [String: URL]
 
-    init(url: URL, pdfConverter: URL?) {
+    init(url: URL, base: URL, pdfConverter: URL?) {
         root = url.standardizedFileURL
+        self.base = base.standardizedFileURL
         self.pdfConverter = pdfConverter
-        var datasets: [String: URL] = [:]
+        var datasets: [(String, URL)] = []
         var imagesets: [String: URL] = [:]
-        Self.walk(root) { folder in
+        ProjectWalk.folders(in: root) { folder in
             let name = folder.deletingPathExtension().lastPathComponent
             switch folder.pathExtension {
-            case "dataset": if datasets[name] == nil { datasets[name] = folder }
+            case "dataset": datasets.append((name, folder))
             case "imageset": if imagesets[name] == nil { imagesets[name] = folder }
             default: return true
             }
@@ -28,61 +31,15 @@ struct AssetCatalog: CatalogStore {
         self.imagesets = imagesets
     }
 
-    /// The asset catalog a `--catalog` path means: the path itself when it is an
-    /// `.xcassets` folder, else the first one found inside it (a few levels deep, as in an
-    /// Xcode project), else nil.
-    static func locate(in url: URL) -> URL? {
-        if url.pathExtension == "xcassets" { return url }
-        var found: URL?
-        walk(url, depth: 4) { folder in
-            if found == nil, folder.pathExtension == "xcassets" { found = folder }
-            return found == nil && !folder.lastPathComponent.hasPrefix(".")
-        }
-        return found
-    }
+    /// An asset catalog with only icons and colours holds nothing of a guide's.
+    var holdsCatalogAssets: Bool { !datasets.isEmpty || !imagesets.isEmpty }
 
-    /// Visits sub-folders in name order; `visit` returns whether to go inside.
-    private static func walk(_ folder: URL, depth: Int = 32, _ visit: (URL) -> Bool) {
-        guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names.sorted() {
-            let child = folder.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-            if visit(child) { walk(child, depth: depth - 1, visit) }
-        }
-    }
-
-    private func relative(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(root.path + "/") ? String(path.dropFirst(root.path.count + 1)) : path
-    }
+    func relative(_ url: URL) -> String { ProjectWalk.relative(url, to: base) }
 
     // MARK: Data
 
-    var dataFileNames: Set<String> {
-        Set(datasets.keys.map { "\($0).json" }.filter { DataFile.parse($0) != nil })
-    }
-
-    private func datasetName(_ dataFile: String) -> String {
-        dataFile.hasSuffix(".json") ? String(dataFile.dropLast(5)) : dataFile
-    }
-
-    func displayPath(ofDataFile name: String) -> String {
-        let dataset = datasetName(name)
-        guard let folder = datasets[dataset] else { return "\(dataset).dataset" }
-        if case let .success(file) = dataFile(in: folder) { return relative(file) }
-        return relative(folder)
-    }
-
-    func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
-        guard let folder = datasets[datasetName(name)] else {
-            return .failure(Diagnostic(.error, file: "\(datasetName(name)).dataset", "missing"))
-        }
-        return dataFile(in: folder).flatMap { JSONFile.read($0, displayPath: relative($0)) }
-    }
-
     /// The file a dataset's `Contents.json` names (any name, not only the asset's).
-    private func dataFile(in folder: URL) -> Result<URL, Diagnostic> {
+    func dataFile(in folder: URL) -> Result<URL, Diagnostic> {
         let contentsURL = folder.appendingPathComponent("Contents.json")
         return JSONFile.read(contentsURL, displayPath: relative(contentsURL)).flatMap { contents in
             guard case let .array(entries)? = contents["data"],
@@ -98,11 +55,9 @@ struct AssetCatalog: CatalogStore {
 
     // MARK: Images
 
+    /// The image, or nil (with a warning when the imageset exists but cannot be used).
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
-        guard let folder = imagesets[name] else {
-            diagnostics.append(Diagnostic(.warning, file: "\(name).imageset", "missing; a placeholder is shown"))
-            return nil
-        }
+        guard let folder = imagesets[name] else { return nil }
         let contentsURL = folder.appendingPathComponent("Contents.json")
         let contentsPath = relative(contentsURL)
         let contents: JSONValue
@@ -113,8 +68,8 @@ struct AssetCatalog: CatalogStore {
             return nil
         }
         var variants: [Int: ImageVariant] = [:]
-        for (index, entry) in Self.listedFiles(contents).enumerated() {
-            let place = "[\(index)]"
+        for entry in Self.listedFiles(contents) {
+            let place = "[\(entry.index)]"
             let fileURL = folder.appendingPathComponent(entry.fileName)
             guard let data = FileManager.default.contents(atPath: fileURL.path) else {
                 diagnostics.append(Diagnostic(.warning, file: contentsPath, place: place,
@@ -140,6 +95,8 @@ struct AssetCatalog: CatalogStore {
     private struct ListedFile {
         var fileName: String
         var scale: Int
+        /// The entry's position in `images`, counting entries without a file too.
+        var index: Int
     }
 
     /// The entries of an imageset's `Contents.json` that name a file, for the iPhone,
@@ -148,7 +105,7 @@ struct AssetCatalog: CatalogStore {
         guard case let .array(images)? = contents["images"] else { return [] }
         var universal: [ListedFile] = []
         var phone: [ListedFile] = []
-        for image in images {
+        for (index, image) in images.enumerated() {
             guard case let .string(fileName)? = image["filename"], image["appearances"] == nil else { continue }
             var scale = 1
             if case let .string(text)? = image["scale"], let value = Int(text.dropLast()), text.hasSuffix("x"), (1...3).contains(value) {
@@ -156,8 +113,8 @@ struct AssetCatalog: CatalogStore {
             }
             let idiom: String? = if case let .string(text)? = image["idiom"] { text } else { nil }
             switch idiom {
-            case nil, "universal": universal.append(ListedFile(fileName: fileName, scale: scale))
-            case "iphone": phone.append(ListedFile(fileName: fileName, scale: scale))
+            case nil, "universal": universal.append(ListedFile(fileName: fileName, scale: scale, index: index))
+            case "iphone": phone.append(ListedFile(fileName: fileName, scale: scale, index: index))
             default: continue
             }
         }

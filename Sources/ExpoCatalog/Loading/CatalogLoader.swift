@@ -27,7 +27,7 @@ public enum CatalogLoader {
     }
 
     /// Loads the catalog at `url`: a folder of JSON files and images, or an iPhone app's
-    /// asset catalog (an `.xcassets` folder, or a folder that holds one). Warnings end up
+    /// project (an `.xcassets` folder, an app's folder, or a folder that holds one). Warnings end up
     /// in `Catalog.diagnostics`; any error throws `CatalogError.invalid` with every
     /// diagnostic found, so that a report can list them all at once.
     public static func load(at url: URL, options: Options = Options()) throws(CatalogError) -> Catalog {
@@ -36,19 +36,22 @@ public enum CatalogLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw .notFound(path: path)
         }
-        guard isFolder.boolValue else { throw .notACatalog(path: path) }
+        guard isFolder.boolValue else { throw .notACatalog(path: path, searched: nil) }
         let primaryFiles = DataFile.allCases.map { $0.fileName(nil) }
         var store: any CatalogStore
         let plain = CatalogFolder(url: url)
-        if !primaryFiles.contains(where: plain.fileNames.contains), let assets = AssetCatalog.locate(in: url) {
-            store = AssetCatalog(url: assets, pdfConverter: options.pdfConverter)
-        } else {
+        if primaryFiles.contains(where: plain.fileNames.contains) {
             store = plain
+        } else {
+            let project = AppProject(root: url, pdfConverter: options.pdfConverter)
+            guard primaryFiles.contains(where: project.dataFileNames.contains) else {
+                throw .notACatalog(path: path, searched: project.searched)
+            }
+            store = project
         }
-        guard primaryFiles.contains(where: store.dataFileNames.contains) else { throw .notACatalog(path: path) }
         store = PrefetchedStore(store)
 
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = store.problems
         let primary = loadPrimary(store, diagnostics: &diagnostics)
         var translations: [Edition] = []
         if let primary {

@@ -12,6 +12,12 @@ protocol CatalogStore: Sendable {
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic>
     /// The image's files, or nil with a warning saying why a placeholder is shown.
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage?
+    /// What finding the files met: ambiguous or unreadable data, in the store's own words.
+    var problems: [Diagnostic] { get }
+}
+
+extension CatalogStore {
+    var problems: [Diagnostic] { [] }
 }
 
 /// Reading and parsing one JSON file, with every failure as a diagnostic naming it.
@@ -59,6 +65,8 @@ struct PrefetchedStore: CatalogStore {
     }
 
     var dataFileNames: Set<String> { base.dataFileNames }
+
+    var problems: [Diagnostic] { base.problems }
 
     func displayPath(ofDataFile name: String) -> String { base.displayPath(ofDataFile: name) }
 
