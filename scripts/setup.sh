@@ -34,6 +34,9 @@ ensure_browser_tools() {
   command -v java >/dev/null || apt_install default-jre-headless
   [ -x /usr/sbin/nginx ] || apt_install nginx
   command -v wrk >/dev/null || apt_install wrk
+  # WebKit, Safari's engine: WebKitGTK's WebDriver on a virtual display.
+  command -v WebKitWebDriver >/dev/null || apt_install webkit2gtk-driver
+  command -v Xvfb >/dev/null || apt_install xvfb
 
   local requirements=Tests/browser/requirements.txt
   if [ ! -x .venv/bin/python ] || ! cmp -s "$requirements" .venv/requirements.installed; then

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from support import CHROMIUM, IPHONE_UA, REPO, free_port, generate_catalog, start_nginx
+from webkit import start_display, start_webkit
 
 
 def _binary():
@@ -123,6 +124,25 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def webkit():
+    """WebKit (Safari's engine) through WebKitGTK's WebDriver, sized as an iPhone SE."""
+    try:
+        display, name = start_display()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    try:
+        driver = start_webkit(name)
+    except Exception as error:  # Selenium raises its own kinds; any of them means no WebKit
+        display.terminate()
+        pytest.fail(f"WebKit did not start: {error}")
+    driver.set_window_size(375, 667)
+    yield driver
+    driver.quit()
+    display.terminate()
+    display.wait(timeout=10)
 
 
 def new_phone(browser, width=375, height=667, scale=2, color_scheme="light", locale="ko-KR", mobile=True):

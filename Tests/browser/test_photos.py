@@ -9,6 +9,7 @@ import re
 import shutil
 import struct
 import subprocess
+import time
 import zlib
 
 import pytest
@@ -166,3 +167,48 @@ def test_no_served_byte_holds_the_gps_data(photo_catalog, tmp_path):
         assert GPS_MARKER not in data, f"{path.relative_to(site)} holds the GPS data"
         if path.suffix in (".jpg", ".webp", ".avif", ".png"):
             assert b"Exif\0\0" not in data, f"{path.relative_to(site)} holds EXIF"
+
+
+# In WebKit: the file the exhibit image shows, and every image file the page fetched.
+WEBKIT_IMAGE = """
+const done = arguments[arguments.length - 1];
+const img = document.querySelector('img.exhibit-image');
+img.decode().then(() => done({src: img.currentSrc, width: img.width, height: img.height,
+  fetched: performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/images/'))}),
+  error => done({error: String(error)}));
+"""
+
+
+def shown_pixels(driver, points):
+    """The exhibit image as WebKit paints it (a screenshot of the window): its pixels at
+    fractions of its size, as RGB. The points must fall inside the window."""
+    rect = driver.find_element("css selector", "img.exhibit-image").rect
+    background = (242, 242, 247)
+    for _ in range(30):  # a decoded image may be painted a few frames later
+        shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+        scale = shot.width / driver.execute_script("return innerWidth")
+        pixels = [shot.getpixel((int((rect["x"] + x * rect["width"]) * scale), int((rect["y"] + y * rect["height"]) * scale)))
+                  for x, y in points]
+        if pixels[0] != background:
+            break
+        time.sleep(0.1)
+    return pixels
+
+
+def test_safaris_engine_gets_modern_formats_and_an_upright_photo(photo_server, webkit):
+    url, _ = photo_server
+    webkit.get(f"{url}/items/jikji/")
+    jikji = webkit.execute_async_script(WEBKIT_IMAGE)
+    assert "error" not in jikji, jikji
+    assert jikji["src"].endswith((".avif", ".webp")), f"WebKit shows AVIF or WebP: {jikji['src']}"
+    assert jikji["height"] > jikji["width"], f"upright in WebKit: {jikji}"
+    assert all(name.endswith((".avif", ".webp", ".svg")) for name in jikji["fetched"]), jikji["fetched"]
+    # The window shows the image's upper part: sample above and below its middle.
+    top, bottom = shown_pixels(webkit, [(0.5, 0.15), (0.5, 0.6)])
+    assert top[0] > 200 and top[2] < 60 and bottom[2] > 200 and bottom[0] < 60, f"red above blue in WebKit: {top}, {bottom}"
+    webkit.get(f"{url}/items/buddhism/")
+    webkit.execute_async_script(WEBKIT_IMAGE)
+    opaque, clear = shown_pixels(webkit, [(0.25, 0.5), (0.75, 0.5)])
+    # The clear half shows the page behind it (light grey), not black.
+    assert opaque[0] > 150 and opaque[1] < 80, f"the opaque half: {opaque}"
+    assert min(clear) > 200, f"transparency survives in WebKit: {clear}"
