@@ -8,7 +8,7 @@ from browser_metrics import search_keystrokes
 from running import wait_for_answer
 from support import generate_catalog
 
-STARTUP_LINE = re.compile(r"loaded (\d+) exhibits in ([\d.]+) s, rendered (\d+) files in ([\d.]+) s")
+STARTUP_LINE = re.compile(r"loaded (\d+) exhibits(?: and \d+ images)? in ([\d.]+) s, rendered (\d+) files in ([\d.]+) s")
 
 
 def peak_mib(pid):

@@ -14,9 +14,17 @@ public enum SiteExporter {
         public var bytes: Int
     }
 
+    /// Writes one file: nil when written, else the reason it was not.
+    typealias FileWriter = (_ path: String, _ bytes: [UInt8]) -> String?
+
     /// Writes into a new folder beside `directory`, then moves it into place: a failure at
     /// any point leaves `directory` as it was.
     public static func export(_ site: Site, to directory: URL) throws(ExportError) -> Summary {
+        try export(site, to: directory, writer: writeFile)
+    }
+
+    /// `writer` writes each file; the tests give one that fails part way.
+    static func export(_ site: Site, to directory: URL, writer: FileWriter) throws(ExportError) -> Summary {
         let fileManager = FileManager.default
         let target = directory.standardizedFileURL
         let parent = target.deletingLastPathComponent()
@@ -29,7 +37,7 @@ public enum SiteExporter {
             throw .cannotWrite(path: parent.path, reason: reason(error))
         }
         do {
-            let summary = try writeSite(site, into: staging)
+            let summary = try writeSite(site, into: staging, writer: writer)
             try swap(staging, into: target)
             return summary
         } catch {
@@ -54,7 +62,7 @@ public enum SiteExporter {
         }
     }
 
-    private static func writeSite(_ site: Site, into folder: URL) throws(ExportError) -> Summary {
+    private static func writeSite(_ site: Site, into folder: URL, writer: FileWriter) throws(ExportError) -> Summary {
         var summary = Summary(pages: 0, files: 0, bytes: 0)
         func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
             let url = folder.appendingPathComponent(name)
@@ -63,7 +71,7 @@ public enum SiteExporter {
             } catch {
                 throw .cannotWrite(path: url.path, reason: reason(error))
             }
-            if let failure = writeFile(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
+            if let failure = writer(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
             summary.files += 1
             summary.bytes += bytes.count
         }

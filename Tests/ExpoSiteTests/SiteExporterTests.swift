@@ -92,4 +92,33 @@ import Testing
         #expect(try Data(contentsOf: blocker) == Data("x".utf8))
         #expect(files(under: parent) == ["blocker"])
     }
+
+    @Test func anExportThatFailsHalfWayLeavesTheEarlierExportAndNoStagingFolder() throws {
+        let first = try Site.render(TemporaryCatalog.seed().load())
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("site")
+        _ = try SiteExporter.export(first, to: target)
+        let before = try files(under: target).sorted().map { name in (name, try Data(contentsOf: target.appendingPathComponent(name))) }
+
+        let changed = try TemporaryCatalog.seed(extra: ["items.json": TemporaryCatalog.seedItems.replacingOccurrences(of: "해금", with: "해금 (奚琴)")])
+        let second = try Site.render(changed.load())
+        var written = 0
+        do {
+            // Writes ten files for real, then the disk "fills up".
+            _ = try SiteExporter.export(second, to: target) { path, bytes in
+                written += 1
+                guard written <= 10 else { return "No space left on device" }
+                return FileManager.default.createFile(atPath: path, contents: Data(bytes)) ? nil : "cannot create"
+            }
+            Issue.record("the export succeeded")
+        } catch {
+            #expect(error.description.hasSuffix("cannot write: No space left on device"), "\(error)")
+        }
+        #expect(written == 11, "the failure came after some files were written")
+        let after = try files(under: target).sorted().map { name in (name, try Data(contentsOf: target.appendingPathComponent(name))) }
+        #expect(after.map(\.0) == before.map(\.0))
+        #expect(after.map(\.1) == before.map(\.1), "the earlier export is untouched, byte for byte")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"], "no staging folder is left")
+    }
 }

@@ -1,7 +1,14 @@
 """Offline: after one visit the service worker has the whole guide; with the network gone,
 every screen in both languages still shows all its content."""
-from conftest import new_phone, phone_page, serving_generated
-from support import LOAD_ALL_IMAGES, page_paths
+import json
+import re
+import shutil
+import subprocess
+import time
+import urllib.request
+
+from conftest import IMAGE_CACHE, _binary, new_phone, phone_page, serving_generated
+from support import DEFAULT_CATALOG, LOAD_ALL_IMAGES, free_port, page_paths
 
 # Runs in the page: what is missing from the screen, if anything.
 MISSING_CONTENT = """
@@ -50,25 +57,76 @@ def test_every_screen_shows_offline_after_one_visit(browser, site_url):
     assert not failures, "\n".join(failures)
 
 
-def test_a_new_site_version_replaces_the_cache(browser, base_url):
-    """The cache is named after the site's content; the worker deletes any other."""
+def serve_on(port, catalog):
+    """`expo1900 serve` on a given port, as a deployment on a fixed address is."""
+    server = subprocess.Popen([_binary(), "serve", "--port", str(port), "--catalog", str(catalog), "--image-cache", IMAGE_CACHE],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    assert line.startswith("Expo1900 is serving"), f"the server did not start: {line!r}"
+    return server
+
+
+def stop(server):
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def cache_names(page):
+    return page.evaluate("caches.keys()")
+
+
+def test_a_new_deployment_replaces_the_offline_copy_whole(browser, tmp_path):
+    """Version A is served and kept; the network goes; version B is deployed at the same
+    address; back online, the visitor gets B's pages, and offline afterwards B's again,
+    never a mix, and A's cache is gone."""
+    versions = {}
+    for version, name in [("a", "직지심체요절"), ("b", "직지심체요절 (새 판)")]:
+        folder = tmp_path / version
+        shutil.copytree(DEFAULT_CATALOG, folder)
+        items = folder / "items.json"
+        items.write_text(items.read_text("utf-8").replace('"직지심체요절"', json.dumps(name, ensure_ascii=False)), "utf-8")
+        versions[version] = (folder, name)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
     context = new_phone(browser)
     page = context.new_page()
+    server = serve_on(port, versions["a"][0])
     try:
-        page.goto(base_url + "/")
+        page.goto(url + "/")
         wait_for_offline_copy(page)
-        page.evaluate("caches.open('expo1900-an-older-version').then(c => c.put('/old', new Response('old')))")
-        names = page.evaluate("caches.keys()")
-        assert "expo1900-an-older-version" in names
-        # What a new deployment does: a changed worker installs and activates.
-        page.evaluate("""navigator.serviceWorker.getRegistration().then(r => r.unregister())""")
-        page.reload()
-        wait_for_offline_copy(page)
-        names = page.evaluate("caches.keys()")
-        version = page.evaluate("fetch('/sw.js').then(r => r.text()).then(t => t.match(/expo1900-[0-9a-f]+/)[0])")
-        assert names == [version], f"caches after activation: {names}"
+        first = cache_names(page)
+        assert len(first) == 1
+        stop(server)
+        context.set_offline(True)
+        page.goto(url + "/items/jikji/")
+        assert page.locator("h1").inner_text().strip() == versions["a"][1], "version A offline"
+
+        server = serve_on(port, versions["b"][0])
+        context.set_offline(False)
+        page.goto(url + "/items/")
+        assert page.locator(".row-title").first.inner_text().strip() == versions["b"][1], "online: B's page at once"
+        # The browser finds the changed worker; it installs B's copy, then removes A's.
+        with urllib.request.urlopen(url + "/sw.js") as response:
+            deployed = re.search(r"expo1900-[0-9a-f]+", response.read().decode()).group(0)
+        deadline = time.time() + 20
+        while cache_names(page) != [deployed] and time.time() < deadline:
+            page.wait_for_timeout(200)
+        second = cache_names(page)
+        assert second == [deployed] and second != first, f"only the new deployment's cache: {first} → {second}"
+        stop(server)
+        context.set_offline(True)
+        for path in ["/", "/items/", "/items/jikji/", "/en/items/jikji/"]:
+            page.goto(url + path)
+            page.evaluate(LOAD_ALL_IMAGES)
+            assert not page.evaluate(MISSING_CONTENT), f"{path} offline after the update: {page.evaluate(MISSING_CONTENT)}"
+        page.goto(url + "/items/")
+        assert page.locator(".row-title").first.inner_text().strip() == versions["b"][1], "offline: B's list"
+        page.goto(url + "/items/jikji/")
+        assert page.locator("h1").inner_text().strip() == versions["b"][1], "offline: B's exhibit"
     finally:
         context.close()
+        if server.poll() is None:
+            stop(server)
 
 
 def test_a_large_site_keeps_the_pages_a_visitor_saw(browser, tmp_path):

@@ -2,8 +2,9 @@ import ExpoCatalog
 import Foundation
 
 /// The list screen's search data for one language: every exhibit's name, short
-/// description and link, in catalog order. The browser folds and matches them as
-/// `SearchText` does; rows of other list pages are built from it.
+/// description and link, in catalog order. The browser's search.js folds and matches them
+/// (its one implementation, tested in both engines on Tests/Shared/search-cases.json);
+/// rows of other list pages are built from it.
 struct SearchIndex: Encodable {
     struct Entry: Encodable {
         var id: String
@@ -26,10 +27,5 @@ struct SearchIndex: Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings and arrays of strings always encode.
         return Array((try? encoder.encode(self)) ?? Data("{\"entries\":[]}".utf8))
-    }
-
-    /// The exhibits whose name or short description matches `query`, as the browser finds them.
-    func search(_ query: String) -> [String] {
-        entries.filter { SearchText.matches(query, in: $0.name) || SearchText.matches(query, in: $0.text) }.map(\.id)
     }
 }

@@ -1,7 +1,7 @@
 // Screen 2's search: filters the rows as the visitor types, over names and short
-// descriptions, Korean-aware. The matching is SearchText.swift's, rule for rule; the
-// table in Tests/search-cases.json holds both to the same answers. Without this script
-// the field stays hidden and the full list remains.
+// descriptions, Korean-aware. This is the guide's one implementation of the matching;
+// the browser suite runs the table in Tests/Shared/search-cases.json through it in
+// Chromium and WebKit. Without this script the field stays hidden and the full list remains.
 (function () {
   "use strict";
 
