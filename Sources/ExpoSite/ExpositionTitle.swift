@@ -1,3 +1,5 @@
+import ExpoCatalog
+
 /// The exposition's title as screen 1 sets it: two lines, broken before "(" as the seed
 /// apps do ("파리 만국박람회 1900" / "(L'Exposition de Paris 1900)"). A title that already
 /// holds a line break keeps its own lines.
@@ -15,6 +17,15 @@ public struct ExpositionTitle: Sendable, Equatable {
         }
         lines.removeAll { $0.isEmpty }
     }
+}
+
+extension Edition {
+    /// The edition's title as screen 1 sets it; the one place a title is worked out.
+    var expositionTitle: ExpositionTitle { ExpositionTitle(exposition.title) }
+
+    /// The title's first line, as other screens, the manifest and shared links name the
+    /// exposition.
+    var expositionName: String? { expositionTitle.lines.first }
 }
 
 extension StringProtocol {

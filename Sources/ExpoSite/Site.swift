@@ -43,7 +43,7 @@ public struct Site: Sendable {
         }
         let actions = try PageActions.rendered(catalog.languages, resources: resources)
         var titles: [Language: String] = [:]
-        for edition in catalog.editions { titles[edition.language] = ExpositionTitle(edition.exposition.title).lines.first }
+        for edition in catalog.editions { titles[edition.language] = edition.expositionName }
         var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
                                                                 actions: actions, expositionTitles: titles))
         pages.merge(assets.files) { page, _ in page }
@@ -51,7 +51,7 @@ public struct Site: Sendable {
         for edition in catalog.editions {
             let language = edition.language
             notFoundPages[language] = pages[routes.notFound(language)]
-            let title = ExpositionTitle(edition.exposition.title).lines.first ?? ""
+            let title = titles[language] ?? ""
             let manifest = WebManifest(language: language, title: title, basePath: routes.basePath,
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)

@@ -10,10 +10,13 @@ struct CommandRunner {
 
     /// The program sits beside the test bundle in the build folder.
     static var program: URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        // On Linux the tests run as the binary `…/debug/Expo1900PackageTests.xctest`
+        // (/proc/self/exe); on macOS, /proc does not exist and the tests are the bundle
+        // `…/debug/Expo1900PackageTests.xctest` that the `xctest` tool loads.
+        let testBinary = FileManager.default.fileExists(atPath: "/proc/self/exe")
+            ? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            : Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL ?? Bundle.main.bundleURL
         var folder = testBinary.deletingLastPathComponent()
-        // On Linux the test binary is `…/debug/Expo1900PackageTests.xctest`; on macOS it is
-        // inside `…/debug/Expo1900PackageTests.xctest/Contents/MacOS/`.
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("expo1900").path), folder.path != "/" {
             folder.deleteLastPathComponent()
         }

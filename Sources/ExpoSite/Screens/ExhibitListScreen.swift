@@ -33,7 +33,7 @@ struct ExhibitListScreen: Sendable {
     init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1,
          catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
-        let mainTitle = ExpositionTitle(edition.exposition.title).lines.first ?? strings.siteName
+        let mainTitle = edition.expositionName ?? strings.siteName
         let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
         frame = PageFrame(
             language: edition.language, title: "\(strings.exhibitListTitle)\(position) · \(mainTitle)",

@@ -17,7 +17,7 @@ struct ExhibitScreen: Sendable {
          actions: String = "", expositionTitle: String? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let name = exhibit.displayName
-        let expositionTitle = expositionTitle ?? ExpositionTitle(edition.exposition.title).lines.first ?? strings.siteName
+        let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName
         let paragraphs = Paragraphs.split(exhibit.description)
         frame = PageFrame(
             language: edition.language, title: "\(name) · \(strings.exhibitListTitle)",

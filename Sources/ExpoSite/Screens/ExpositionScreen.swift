@@ -21,7 +21,7 @@ struct ExpositionScreen: Sendable {
     init(edition: Edition, actions: String = "", catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let exposition = edition.exposition
-        titleLines = ExpositionTitle(exposition.title).lines
+        titleLines = edition.expositionTitle.lines
         let title = titleLines.first ?? strings.siteName
         frame = PageFrame(
             language: edition.language, title: title,

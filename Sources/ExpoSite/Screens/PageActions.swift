@@ -1,0 +1,22 @@
+import ExpoCatalog
+
+/// The buttons above the text of screens 1 and 3. The same in every page of a language,
+/// so they are rendered once per language and placed in each page as they are.
+struct PageActions: Sendable {
+    var speech: SpeechControls
+    var share: ShareControl?
+
+    /// The HTML of screen 1's and screen 3's buttons in each language.
+    static func rendered(_ languages: [Language], resources: SiteResources) throws(SiteError)
+        -> [Language: (exposition: String, exhibit: String)] {
+        var rendered: [Language: (exposition: String, exhibit: String)] = [:]
+        for language in languages {
+            let strings = UIStrings.forLanguage(language)
+            let speech = SpeechControls(strings: strings)
+            let exposition = try resources.render(PageActions(speech: speech, share: nil), with: "page-actions")
+            let exhibit = try resources.render(PageActions(speech: speech, share: ShareControl(strings: strings)), with: "page-actions")
+            rendered[language] = (String(decoding: exposition, as: UTF8.self), String(decoding: exhibit, as: UTF8.self))
+        }
+        return rendered
+    }
+}
