@@ -16,7 +16,7 @@ enum PageJob: Sendable {
         var assets: SiteAssets
         var resources: SiteResources
         /// Screen 1's and screen 3's buttons, by language.
-        var actions: [Language: (exposition: String, exhibit: String)]
+        var actions: [Language: (exposition: HTML, exhibit: HTML)]
         /// The first line of each edition's title, which every exhibit page names.
         var expositionTitles: [Language: String] = [:]
     }
@@ -27,7 +27,7 @@ enum PageJob: Sendable {
         let template: String
         switch self {
         case let .exposition(edition):
-            screen = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? "",
+            screen = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? HTML(""),
                                       catalog: catalog, routes: routes, assets: assets)
             template = "exposition"
         case let .exhibitList(edition, exhibits, page, pageCount):
@@ -36,7 +36,7 @@ enum PageJob: Sendable {
             template = "exhibit-list"
         case let .exhibit(exhibit, edition, listPage, previous, next):
             screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, previous: previous, next: next,
-                                   actions: context.actions[edition.language]?.exhibit ?? "",
+                                   actions: context.actions[edition.language]?.exhibit ?? HTML(""),
                                    expositionTitle: context.expositionTitles[edition.language],
                                    catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"

@@ -15,7 +15,7 @@ struct SiteAssets: Sendable {
     private(set) var imagePaths: Set<String> = []
     private(set) var icons = Icons()
     private var searchIndexURLs: [Language: String] = [:]
-    private var headLinks: [Language: String] = [:]
+    private var headLinks: [Language: HTML] = [:]
 
     /// The app icons' links, for the manifest and the apple-touch-icon.
     struct Icons: Sendable {
@@ -61,7 +61,7 @@ struct SiteAssets: Sendable {
         }
         iconURL = pictures["flag"]?.src
         for language in catalog.languages {
-            headLinks[language] = links(language, routes: routes)
+            headLinks[language] = HTML(links(language, routes: routes))
         }
     }
 
@@ -69,7 +69,7 @@ struct SiteAssets: Sendable {
     /// the stylesheet, script, icons and manifest, and the home-screen app's settings.
     /// Written once per language, not once per page: rendering them in each page's
     /// template was a tenth of rendering a large catalog.
-    func headLinks(_ language: Language) -> String { headLinks[language] ?? "" }
+    func headLinks(_ language: Language) -> HTML { headLinks[language] ?? HTML("") }
 
     private func links(_ language: Language, routes: Routes) -> String {
         let escape = HTMLEscaping.escape

@@ -29,7 +29,13 @@ struct SiteResources: Sendable {
         for name in templateNames {
             sources.append((name, String(decoding: try read("Templates/\(name).mustache"), as: UTF8.self)))
         }
-        let templates = try TemplateLibrary(sources)
+        let templates = try TemplateLibrary(sources, pages: [
+            "exposition": ExpositionScreen.templateFields,
+            "exhibit-list": ExhibitListScreen.templateFields,
+            "exhibit": ExhibitScreen.templateFields,
+            "not-found": NotFoundScreen.templateFields,
+            "page-actions": PageActions.templateFields,
+        ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }
         var script: [UInt8] = []

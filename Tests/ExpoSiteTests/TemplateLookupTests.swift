@@ -6,7 +6,8 @@ import Testing
 @testable import ExpoSite
 
 /// The models answer templates' lookups by name; these must agree with what reflection
-/// finds, for every stored property of every model.
+/// finds, for every stored property of every model, and with the kinds the templates are
+/// checked against.
 @Suite struct TemplateLookupTests {
     /// What a template should see of a stored property, by the rules of `TemplateConvertible`.
     private func expected(_ value: Any) -> String {
@@ -15,6 +16,7 @@ import Testing
             return mirror.children.first.map { expected($0.value) } ?? "missing"
         }
         switch value {
+        case let html as HTML: return "html:\(html.markup)"
         case let text as String: return "text:\(text)"
         case let number as Int: return "text:\(number)"
         case let flag as Bool: return "flag:\(flag)"
@@ -27,10 +29,20 @@ import Testing
     private func answered(_ value: TemplateValue) -> String {
         switch value {
         case let .text(text): "text:\(text)"
+        case let .html(markup): "html:\(markup)"
         case let .flag(flag): "flag:\(flag)"
         case let .object(object): "object:\(String(describing: object))"
         case let .list(items): "list:[" + items.map(answered).joined(separator: ",") + "]"
         case .missing: "missing"
+        }
+    }
+
+    /// Whether a value is of the kind a model lists it as (a missing optional fits any kind).
+    private func fits(_ value: TemplateValue, _ kind: TemplateKind) -> Bool {
+        switch (value, kind) {
+        case (.missing, _), (.text, .text), (.html, .html), (.flag, .flag), (.object, .object): true
+        case let (.list(items), .list(element)): items.allSatisfy { fits($0, element) }
+        default: false
         }
     }
 
@@ -44,6 +56,13 @@ import Testing
                 if answer != holds { problems.append("\(path).\(label): answers \(answer), holds \(holds)") }
             }
             if case .missing = object.value(for: "noSuchName") {} else { problems.append("\(path): answers for a name it lacks") }
+            // The names templates are checked against are exactly the properties, each of its kind.
+            let fields = type(of: object).templateFields
+            let labels = Set(mirror.children.compactMap(\.label))
+            if Set(fields.keys) != labels { problems.append("\(path): templateFields \(fields.keys.sorted()) ≠ properties \(labels.sorted())") }
+            for (name, kind) in fields where !fits(object.value(for: name), kind) {
+                problems.append("\(path).\(name): listed as \(kind.noun), answers \(answered(object.value(for: name)).prefix(40))")
+            }
         }
         for child in mirror.children {
             check(child.value, path: path + "." + (child.label ?? "[]"), &problems)

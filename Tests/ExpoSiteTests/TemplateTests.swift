@@ -5,6 +5,8 @@ import Testing
 /// and the message a broken template gets.
 @Suite struct TemplateTests {
     struct Model: TemplateObject {
+        /// Renderer tests use no page checks; the checker's own test gives its fields.
+        static let templateFields: [String: TemplateKind] = [:]
         var values: [String: TemplateValue]
         func value(for name: String) -> TemplateValue { values[name] ?? .missing }
     }
@@ -24,10 +26,13 @@ import Testing
         }
     }
 
-    @Test func variablesAreEscapedUnlessTripled() throws {
-        let values: [String: TemplateValue] = ["name": .text(#"<a href="x">Tom & Jerry's</a>"#), "count": 3.templateValue]
-        #expect(try render("{{name}}|{{{name}}}|{{&name}}|{{count}}|{{missing}}.", values)
-            == #"&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;|<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>|3|."#)
+    @Test func textIsAlwaysEscapedAndReadyMadeHTMLNever() throws {
+        let values: [String: TemplateValue] = ["name": .text(#"<a href="x">Tom & Jerry's</a>"#), "count": 3.templateValue,
+                                               "markup": HTML("<b>bold</b>").templateValue]
+        let escaped = #"&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"#
+        // Even a triple mustache (which the checker refuses on text) cannot place text raw.
+        #expect(try render("{{name}}|{{{name}}}|{{&name}}|{{count}}|{{missing}}|{{{markup}}}.", values)
+            == "\(escaped)|\(escaped)|\(escaped)|3||<b>bold</b>.")
         #expect(try render("{{ name }}", ["name": .text("가야금")]) == "가야금")
     }
 
@@ -80,4 +85,29 @@ import Testing
             == "template page.mustache: line 1: only {{$block}} overrides may be inside {{<parent}}")
         #expect(failure("{{a..b}}") == "template page.mustache: line 1: a..b is not a name")
     }
+
+    @Test func namesAndEscapingAreCheckedWhenTemplatesAreRead() {
+        let inner: [String: TemplateKind] = ["label": .text]
+        let fields: [String: TemplateKind] = ["name": .text, "markup": .html, "shown": .flag,
+                                              "rows": .list(.object(inner)), "inner": .object(inner), "lines": .list(.text)]
+        func check(_ text: String, partials: [(name: String, text: String)] = []) -> String {
+            do {
+                _ = try TemplateLibrary([("page", text)] + partials, pages: ["page": fields])
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(check("{{name}} {{{markup}}} {{#shown}}{{name}}{{/shown}} {{#rows}}{{label}} {{name}}{{/rows}} {{inner.label}} {{#lines}}{{.}}{{/lines}}") == "no error")
+        #expect(check("a\n{{nmae}}") == "template page.mustache: line 2: {{nmae}}: no model in scope has nmae")
+        #expect(check("{{#rows}}\n{{lable}}\n{{/rows}}") == "template page.mustache: line 2: {{lable}}: no model in scope has lable")
+        #expect(check("{{inner.lable}}") == "template page.mustache: line 1: {{inner.lable}}: lable is not a name of inner")
+        #expect(check("{{{name}}}") == "template page.mustache: line 1: {{{name}}} places plain text unescaped; write {{name}}")
+        #expect(check("{{markup}}") == "template page.mustache: line 1: {{markup}} is ready-made HTML; write {{{markup}}}")
+        #expect(check("{{rows}}") == "template page.mustache: line 1: {{rows}} is a list, which a tag cannot place; use a section")
+        // A partial is checked where it is placed, and names its own file.
+        #expect(check("{{#rows}}\n{{> row}}\n{{/rows}}", partials: [("row", "{{label}}\n{{titel}}")])
+            == "template row.mustache: line 2: {{titel}}: no model in scope has titel")
+    }
 }
+

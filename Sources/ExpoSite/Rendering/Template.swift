@@ -6,9 +6,10 @@
 struct Template: Sendable {
     indirect enum Node: Sendable {
         case text([UInt8])
-        /// A name split at its dots; empty for `{{.}}`, the current value.
-        case variable(path: [String], escaped: Bool)
-        case section(path: [String], body: [Node], inverted: Bool)
+        /// A name split at its dots; empty for `{{.}}`, the current value. `line` is where
+        /// the tag stands in its template, for messages.
+        case variable(path: [String], escaped: Bool, line: Int)
+        case section(path: [String], body: [Node], inverted: Bool, line: Int)
         /// Another template, with the blocks this one overrides in it (none for `{{> name}}`).
         case partial(name: String, overrides: [String: [Node]])
         /// A block of a parent template, shown as the child overrides it or else as written.
@@ -33,7 +34,7 @@ struct Template: Sendable {
             for node in nodes {
                 switch node {
                 case .text, .variable: break
-                case let .section(_, body, _), let .block(_, body): collect(body)
+                case let .section(_, body, _, _), let .block(_, body): collect(body)
                 case let .partial(name, overrides):
                     names.insert(name)
                     for body in overrides.values { collect(body) }

@@ -1,10 +1,11 @@
 /// The site's templates by name, checked when they are read: every partial they place
-/// exists, and none places itself, so rendering cannot fail or loop.
+/// exists, none places itself, and every name a page template uses is one its model
+/// answers, escaped as its kind needs; so rendering cannot fail, loop or leave a gap.
 struct TemplateLibrary: Sendable {
     private let templates: [String: Template]
 
-    /// `sources`: template name → its text.
-    init(_ sources: [(name: String, text: String)]) throws(SiteError) {
+    /// `sources`: template name → its text. `pages`: each page template's model's names.
+    init(_ sources: [(name: String, text: String)], pages: [String: [String: TemplateKind]] = [:]) throws(SiteError) {
         var templates: [String: Template] = [:]
         for (name, text) in sources { templates[name] = try Template(text, name: name) }
         for (name, template) in templates {
@@ -18,6 +19,14 @@ struct TemplateLibrary: Sendable {
             for next in templates[name]?.partialNames.sorted() ?? [] { try visit(next, path + [name]) }
         }
         for name in templates.keys.sorted() { try visit(name, []) }
+        let checker = TemplateChecker(templates: templates)
+        for (name, fields) in pages.sorted(by: { $0.key < $1.key }) {
+            do throws(TemplateChecker.Problem) {
+                try checker.check(name, fields: fields)
+            } catch {
+                throw .template(name: error.template, message: error.message)
+            }
+        }
         self.templates = templates
     }
 
@@ -51,9 +60,11 @@ private struct TemplateRendering {
             switch node {
             case let .text(bytes):
                 output.append(contentsOf: bytes)
-            case let .variable(path, escaped):
-                place(lookUp(path), escaped: escaped)
-            case let .section(path, body, inverted):
+            case let .variable(path, _, _):
+                // Whether the tag escapes is checked against the value's kind when the
+                // templates are read: text is always escaped, ready-made HTML never.
+                place(lookUp(path))
+            case let .section(path, body, inverted, _):
                 let value = lookUp(path)
                 if inverted {
                     if value.isEmpty { render(body) }
@@ -64,7 +75,7 @@ private struct TemplateRendering {
                 case .flag(true): render(body)
                 case let .list(items):
                     for item in items { enter(item, body) }
-                case .text, .object: enter(value, body)
+                case .text, .html, .object: enter(value, body)
                 }
             case let .partial(name, extra):
                 guard let template = templates[name] else { continue }
@@ -106,10 +117,12 @@ private struct TemplateRendering {
         return .missing
     }
 
-    private mutating func place(_ value: TemplateValue, escaped: Bool) {
+    private mutating func place(_ value: TemplateValue) {
         switch value {
         case let .text(text):
-            if escaped { HTMLEscaping.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+            HTMLEscaping.append(text, to: &output)
+        case let .html(markup):
+            output.append(contentsOf: markup.utf8)
         case let .flag(flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .object, .list, .missing:
@@ -124,7 +137,7 @@ private extension TemplateValue {
         switch self {
         case .missing, .flag(false): true
         case let .list(items): items.isEmpty
-        case .flag(true), .text, .object: false
+        case .flag(true), .text, .html, .object: false
         }
     }
 }

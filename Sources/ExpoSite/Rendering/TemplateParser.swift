@@ -19,6 +19,10 @@ struct TemplateParser {
     }
 
     /// The line of `failure`, counted from 1, for messages.
+    func lineNumber(at offset: Int) -> Int {
+        bytes[..<min(offset, bytes.count)].reduce(1) { $0 + ($1 == .newline ? 1 : 0) }
+    }
+
     func line(of failure: Failure) -> Int {
         bytes[..<min(failure.position ?? position, bytes.count)].reduce(1) { $0 + ($1 == .newline ? 1 : 0) }
     }
@@ -60,7 +64,7 @@ struct TemplateParser {
                 standalone = isStandalone(newLine)
                 if !standalone { keepIndent() }
                 let body = try parseNodes(closing: name, startsLine: standalone, definitions: false, openedAt: tagStart)
-                nodes.append(.section(path: try path(name), body: body, inverted: sigil == .caret))
+                nodes.append(.section(path: try path(name), body: body, inverted: sigil == .caret, line: lineNumber(at: tagStart)))
             case .slash:
                 position += 1
                 let name = try readName()
@@ -78,7 +82,7 @@ struct TemplateParser {
                 keepIndent()
                 position += 1
                 let name = try readName(closedBy: sigil == .openBrace ? "}}}" : "}}")
-                nodes.append(.variable(path: try path(name), escaped: false))
+                nodes.append(.variable(path: try path(name), escaped: false, line: lineNumber(at: tagStart)))
             case .greaterThan, .lessThan:
                 guard !definitions else { throw Failure(message: Self.onlyBlocks) }
                 position += 1
@@ -114,7 +118,7 @@ struct TemplateParser {
                     throw Failure(message: "{{\(Character(UnicodeScalar(sigil)))…}} tags are not supported")
                 }
                 keepIndent()
-                nodes.append(.variable(path: try path(try readName()), escaped: true))
+                nodes.append(.variable(path: try path(try readName()), escaped: true, line: lineNumber(at: tagStart)))
             }
             newLine = standalone
         }

@@ -7,14 +7,14 @@ struct ExhibitScreen: Sendable {
     var image: ImageModel
     var paragraphs: [String]
     /// The read-aloud and share buttons, rendered once for the language.
-    var actions: String
+    var actions: HTML
     var pager: ExhibitPager
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog. `expositionTitle`, the
     /// first line of the edition's title, is worked out here unless the caller has it.
     init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
-         actions: String = "", expositionTitle: String? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         actions: HTML = HTML(""), expositionTitle: String? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let name = exhibit.displayName
         let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName

@@ -16,9 +16,9 @@ struct ExpositionScreen: Sendable {
     var buttonLabel: String
     var buttonHref: String
     /// The read-aloud button, rendered once for the language.
-    var actions: String
+    var actions: HTML
 
-    init(edition: Edition, actions: String = "", catalog: Catalog, routes: Routes, assets: SiteAssets) {
+    init(edition: Edition, actions: HTML = HTML(""), catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let exposition = edition.exposition
         titleLines = edition.expositionTitle.lines

@@ -8,14 +8,14 @@ struct PageActions: Sendable {
 
     /// The HTML of screen 1's and screen 3's buttons in each language.
     static func rendered(_ languages: [Language], resources: SiteResources) throws(SiteError)
-        -> [Language: (exposition: String, exhibit: String)] {
-        var rendered: [Language: (exposition: String, exhibit: String)] = [:]
+        -> [Language: (exposition: HTML, exhibit: HTML)] {
+        var rendered: [Language: (exposition: HTML, exhibit: HTML)] = [:]
         for language in languages {
             let strings = UIStrings.forLanguage(language)
             let speech = SpeechControls(strings: strings)
             let exposition = try resources.render(PageActions(speech: speech, share: nil), with: "page-actions")
             let exhibit = try resources.render(PageActions(speech: speech, share: ShareControl(strings: strings)), with: "page-actions")
-            rendered[language] = (String(decoding: exposition, as: UTF8.self), String(decoding: exhibit, as: UTF8.self))
+            rendered[language] = (HTML(String(decoding: exposition, as: UTF8.self)), HTML(String(decoding: exhibit, as: UTF8.self)))
         }
         return rendered
     }

@@ -18,7 +18,7 @@ struct PageFrame: Sendable {
     var documentTitle: String
     var description: String
     /// The stylesheet, script, icons and manifest: the same lines on every page of the language.
-    var headLinks: String
+    var headLinks: HTML
     var offlineNotice: String
     var skipToContent: String
     var languageSwitchLabel: String
@@ -27,7 +27,7 @@ struct PageFrame: Sendable {
     var screenClass: String
     var sharing: SharingMetadata
     /// schema.org JSON-LD, already escaped for a script element.
-    var structuredData: String?
+    var structuredData: HTML?
 
     /// `shareImage` names the catalog image a shared link shows (the app icon when nil or a drawing).
     init(language: Language, title: String, description: String, screenClass: String,
@@ -55,7 +55,7 @@ struct PageFrame: Sendable {
         sharing = SharingMetadata(title: title, description: description, type: type, path: pathIn(language), image: image,
                                   imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
                                   language: language, languages: languages, routes: routes, strings: strings)
-        self.structuredData = structuredData?(image)
+        self.structuredData = structuredData.map { HTML($0(image)) }
     }
 }
 

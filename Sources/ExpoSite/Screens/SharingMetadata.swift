@@ -6,7 +6,7 @@ import ExpoCatalog
 /// page made rendering a large catalog a quarter slower.
 struct SharingMetadata: Sendable {
     /// The `<link rel="canonical">` and `<meta>` elements, escaped, one per line.
-    var tags: String
+    var tags: HTML
     var url: String?
 
     init(title: String, description: String, type: String, path: String, image: SiteAssets.ShareImage,
@@ -39,6 +39,6 @@ struct SharingMetadata: Sendable {
         meta("name", "twitter:description", description)
         meta("name", "twitter:image", imageURL)
         meta("name", "twitter:image:alt", imageAlt)
-        tags = lines.joined(separator: "\n")
+        tags = HTML(lines.joined(separator: "\n"))
     }
 }

@@ -1,8 +1,20 @@
-// The names each model answers in templates. A test checks each answer against the
-// property Mirror finds under that name, so a property added to a model cannot be
-// forgotten here.
+// The names each model answers in templates, and what each holds. The templates are
+// checked against `templateFields` when they are read; a test checks that each model
+// answers every name it lists with a value of that kind, and every property Mirror finds.
 
 extension ExpositionScreen: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "frame": .object(PageFrame.self),
+        "titleLines": .list(.text),
+        "poster": .object(ImageModel.self),
+        "facts": .list(.object(ExpositionScreen.Fact.self)),
+        "paragraphs": .list(.text),
+        "flag": .object(ImageModel.self),
+        "buttonLabel": .text,
+        "buttonHref": .text,
+        "actions": .html,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "frame": frame.templateValue
@@ -20,6 +32,11 @@ extension ExpositionScreen: TemplateObject {
 }
 
 extension ExpositionScreen.Fact: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "value": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -30,6 +47,14 @@ extension ExpositionScreen.Fact: TemplateObject {
 }
 
 extension ExhibitListScreen: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "frame": .object(PageFrame.self),
+        "navigationBar": .object(NavigationBar.self),
+        "rows": .list(.object(ExhibitListScreen.Row.self)),
+        "pagination": .object(ExhibitListScreen.Pagination.self),
+        "search": .object(SearchBox.self),
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "frame": frame.templateValue
@@ -43,6 +68,14 @@ extension ExhibitListScreen: TemplateObject {
 }
 
 extension ExhibitListScreen.Row: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "id": .text,
+        "name": .text,
+        "shortDescription": .text,
+        "href": .text,
+        "thumbnail": .object(ImageModel.self),
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "id": id.templateValue
@@ -56,6 +89,15 @@ extension ExhibitListScreen.Row: TemplateObject {
 }
 
 extension ExhibitListScreen.Pagination: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "previousLabel": .text,
+        "previousHref": .text,
+        "nextLabel": .text,
+        "nextHref": .text,
+        "position": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -70,6 +112,15 @@ extension ExhibitListScreen.Pagination: TemplateObject {
 }
 
 extension ExhibitScreen: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "frame": .object(PageFrame.self),
+        "navigationBar": .object(NavigationBar.self),
+        "image": .object(ImageModel.self),
+        "paragraphs": .list(.text),
+        "actions": .html,
+        "pager": .object(ExhibitPager.self),
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "frame": frame.templateValue
@@ -84,6 +135,14 @@ extension ExhibitScreen: TemplateObject {
 }
 
 extension NotFoundScreen: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "frame": .object(PageFrame.self),
+        "navigationBar": .object(NavigationBar.self),
+        "message": .text,
+        "linkLabel": .text,
+        "linkHref": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "frame": frame.templateValue
@@ -97,6 +156,21 @@ extension NotFoundScreen: TemplateObject {
 }
 
 extension PageFrame: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "lang": .text,
+        "documentTitle": .text,
+        "description": .text,
+        "headLinks": .html,
+        "offlineNotice": .text,
+        "skipToContent": .text,
+        "languageSwitchLabel": .text,
+        "languageLinks": .list(.object(PageFrame.LanguageLink.self)),
+        "alternates": .list(.object(PageFrame.Alternate.self)),
+        "screenClass": .text,
+        "sharing": .object(SharingMetadata.self),
+        "structuredData": .html,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "lang": lang.templateValue
@@ -117,6 +191,12 @@ extension PageFrame: TemplateObject {
 }
 
 extension PageFrame.LanguageLink: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "href": .text,
+        "lang": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -128,6 +208,11 @@ extension PageFrame.LanguageLink: TemplateObject {
 }
 
 extension PageFrame.Alternate: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "lang": .text,
+        "href": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "lang": lang.templateValue
@@ -138,6 +223,12 @@ extension PageFrame.Alternate: TemplateObject {
 }
 
 extension NavigationBar: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "title": .text,
+        "backLabel": .text,
+        "backHref": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "title": title.templateValue
@@ -149,6 +240,21 @@ extension NavigationBar: TemplateObject {
 }
 
 extension ImageModel: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "sources": .list(.object(Picture.Source.self)),
+        "src": .text,
+        "srcset": .text,
+        "sizes": .text,
+        "size": .object(ImageModel.Size.self),
+        "alt": .text,
+        "cssClass": .text,
+        "lazy": .flag,
+        "priority": .flag,
+        "isPlaceholder": .flag,
+        "decorative": .flag,
+        "placeholderText": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "sources": sources.templateValue
@@ -169,6 +275,11 @@ extension ImageModel: TemplateObject {
 }
 
 extension Picture.Source: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "type": .text,
+        "srcset": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "type": type.templateValue
@@ -179,6 +290,11 @@ extension Picture.Source: TemplateObject {
 }
 
 extension ImageModel.Size: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "width": .text,
+        "height": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "width": width.templateValue
@@ -189,6 +305,11 @@ extension ImageModel.Size: TemplateObject {
 }
 
 extension SharingMetadata: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "tags": .html,
+        "url": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "tags": tags.templateValue
@@ -199,6 +320,13 @@ extension SharingMetadata: TemplateObject {
 }
 
 extension SpeechControls: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "readAloud": .text,
+        "pause": .text,
+        "resume": .text,
+        "stop": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "readAloud": readAloud.templateValue
@@ -211,6 +339,12 @@ extension SpeechControls: TemplateObject {
 }
 
 extension ShareControl: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "copied": .text,
+        "failed": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -222,6 +356,12 @@ extension ShareControl: TemplateObject {
 }
 
 extension ExhibitPager: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "previous": .object(ExhibitPager.Neighbour.self),
+        "next": .object(ExhibitPager.Neighbour.self),
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -233,6 +373,12 @@ extension ExhibitPager: TemplateObject {
 }
 
 extension ExhibitPager.Neighbour: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "name": .text,
+        "href": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -244,6 +390,16 @@ extension ExhibitPager.Neighbour: TemplateObject {
 }
 
 extension SearchBox: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "placeholder": .text,
+        "noMatch": .text,
+        "count": .text,
+        "countOne": .text,
+        "more": .text,
+        "index": .text,
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
@@ -259,6 +415,11 @@ extension SearchBox: TemplateObject {
 }
 
 extension PageActions: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "speech": .object(SpeechControls.self),
+        "share": .object(ShareControl.self),
+    ]
+
     func value(for name: String) -> TemplateValue {
         switch name {
         case "speech": speech.templateValue
