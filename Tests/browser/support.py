@@ -52,8 +52,9 @@ IPAD = ("iPad", (820, 1180, 2))
 
 
 def profiles():
-    """(name, width, height, scale) for each device in portrait and landscape, and the iPad."""
-    result = []
+    """(name, width, height, scale) for each device in portrait and landscape, the iPad, and
+    the narrowest screen the guide supports (320 CSS px, an iPhone SE of 2016)."""
+    result = [("320 wide", 320, 568, 2)]
     for name, (width, height, scale) in DEVICES.items():
         result.append((f"{name} portrait", width, height, scale))
         result.append((f"{name} landscape", height, width, scale))

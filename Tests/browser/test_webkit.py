@@ -1,14 +1,19 @@
-"""WebKit, Safari's engine, on the shipped guide: the walk through the three screens and
-the list screen's search (the shipped search.js, on the whole table of cases)."""
+"""WebKit, Safari's engine, on the shipped guide: the walk through the three screens, the
+list screen's search (the shipped search.js, on the whole table of cases), the language
+switch, the layout at every size at 100 % and 200 % text, and the offline walk."""
 import time
 import urllib.parse
+
+import pytest
 
 from selenium.common.exceptions import ElementNotInteractableException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import CATALOG, LANGUAGES
+from support import CATALOG, DEFAULT_CATALOG, LANGUAGES, LOAD_ALL_IMAGES, free_port, page_paths, profiles
 from test_features import SEARCH_CASES
+from test_layout import LAYOUT_PROBLEMS
+from test_offline import MISSING_CONTENT, serve_on, stop
 
 # Sets the search field as typing would and waits for the rows and the address to answer.
 SEARCH = """
@@ -85,3 +90,84 @@ def test_typing_initial_consonants_in_webkit(webkit, base_url):
                                                    if row.is_displayed()]) == 1)
     rows = [row.get_attribute("data-id") for row in webkit.find_elements("css selector", ".exhibit-list > li") if row.is_displayed()]
     assert rows == ["gayageum"]
+
+
+def test_the_language_switch_in_webkit(webkit, base_url):
+    webkit.get(base_url + "/items/jikji/")
+    assert webkit.execute_script("return document.documentElement.lang") == "ko"
+    tap(webkit, webkit.find_element("css selector", ".language-switch a[hreflang='en']"))
+    WebDriverWait(webkit, 10).until(lambda d: urllib.parse.urlparse(d.current_url).path == "/en/items/jikji/")
+    assert webkit.execute_script("return document.documentElement.lang") == "en"
+    assert webkit.find_element("css selector", "h1").text == CATALOG["en"][1][0]["name"]
+    # The choice is remembered: the root now leads to the English guide.
+    webkit.get(base_url + "/")
+    assert urllib.parse.urlparse(webkit.current_url).path == "/en/"
+
+
+# WebKitGTK's window is at least 447 CSS pixels wide, narrower than the phones. Each page is
+# laid out in a frame of the phone's size instead, on a page of the export served by
+# nginx (the guide's own server forbids framing, as it should).
+HARNESS = "<!doctype html><title>WebKit layout</title><iframe title=page></iframe>\n"
+
+SHOW_IN_FRAME = """
+const [src, width, height, done] = arguments;
+const frame = document.querySelector('iframe');
+frame.width = width; frame.height = height;
+frame.addEventListener('load', () => done(true), {once: true});
+frame.src = src;
+"""
+
+def after_images():
+    """A script that scrolls through the page so lazy images load, and returns once all have."""
+    return "const done = arguments[0]; (" + LOAD_ALL_IMAGES.strip() + ")().then(() => done(true))"
+
+
+# Runs LAYOUT_PROBLEMS in the frame, after raising the text size there if asked.
+FRAME_PROBLEMS = """
+const [percent, done] = [arguments[0], arguments[arguments.length - 1]];
+if (percent !== 100) document.documentElement.style.fontSize = percent + '%';
+(PROBLEMS)().then(done, error => done(['script error: ' + error]));
+"""
+
+
+@pytest.mark.parametrize("text_size", [100, 200], ids=lambda size: f"text {size}%")
+def test_every_screen_lays_out_cleanly_in_webkit(webkit, nginx, exports, text_size):
+    (exports / "root" / "webkit-harness.html").write_text(HARNESS)
+    paths = ["/", "/items/", "/items/jikji/", "/en/", "/en/items/", "/en/items/najeon/", "/no-such-page/"]
+    sizes = [(name, width, height) for name, width, height, _ in profiles()]
+    failures = []
+    for name, width, height in sizes:
+        for path in paths:
+            webkit.switch_to.default_content()
+            webkit.get(nginx["root"] + "/webkit-harness.html")
+            webkit.execute_async_script(SHOW_IN_FRAME, nginx["root"] + path, width, height)
+            webkit.switch_to.frame(webkit.find_element("css selector", "iframe"))
+            webkit.execute_async_script(after_images())
+            for problem in webkit.execute_async_script(FRAME_PROBLEMS.replace("PROBLEMS", LAYOUT_PROBLEMS.strip()), text_size):
+                failures.append(f"{path} [{name} {width}×{height}, text {text_size}%]: {problem}")
+    webkit.switch_to.default_content()
+    assert not failures, "\n".join(failures)
+
+
+def test_every_screen_shows_offline_in_webkit(webkit, tmp_path):
+    """After one visit, with the server gone (WebKit's driver cannot cut the network), every
+    screen in both languages comes from the service worker's copy, whole."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = serve_on(port, DEFAULT_CATALOG)
+    try:
+        webkit.get(url + "/")
+        WebDriverWait(webkit, 20).until(lambda d: d.execute_async_script(
+            "const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true), () => done(false))"))
+        webkit.get(url + "/")
+        assert webkit.execute_script("return !!navigator.serviceWorker.controller"), "the service worker controls the page"
+    finally:
+        stop(server)
+    failures = []
+    for path in page_paths():
+        webkit.get(url + path)
+        webkit.execute_async_script(after_images())
+        missing = webkit.execute_async_script("const done = arguments[0]; (" + MISSING_CONTENT.strip() + ")().then(done)")
+        # The browser still thinks it is online (the server is gone, not the network).
+        failures += [f"{path} offline in WebKit: {what}" for what in missing if what != "no offline notice"]
+    assert not failures, "\n".join(failures)
