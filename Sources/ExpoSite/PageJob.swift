@@ -17,8 +17,8 @@ enum PageJob: Sendable {
         var resources: SiteResources
         /// Screen 1's and screen 3's buttons, by language.
         var actions: [Language: (exposition: HTML, exhibit: HTML)]
-        /// The first line of each edition's title, which every exhibit page names.
-        var expositionTitles: [Language: String] = [:]
+        /// Each edition's title, worked out once for all its pages.
+        var expositionTitles: [Language: ExpositionTitle] = [:]
     }
 
     func render(_ context: Context, compressor: Gzip) throws(SiteError) -> Page {
@@ -28,16 +28,18 @@ enum PageJob: Sendable {
         switch self {
         case let .exposition(edition):
             screen = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? HTML(""),
+                                      title: context.expositionTitles[edition.language],
                                       catalog: catalog, routes: routes, assets: assets)
             template = "exposition"
         case let .exhibitList(edition, exhibits, page, pageCount):
             screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: pageCount,
+                                       expositionName: context.expositionTitles[edition.language]?.lines.first,
                                        catalog: catalog, routes: routes, assets: assets)
             template = "exhibit-list"
         case let .exhibit(exhibit, edition, listPage, previous, next):
             screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, previous: previous, next: next,
                                    actions: context.actions[edition.language]?.exhibit ?? HTML(""),
-                                   expositionTitle: context.expositionTitles[edition.language],
+                                   expositionTitle: context.expositionTitles[edition.language]?.lines.first,
                                    catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"
         case let .notFound(language):

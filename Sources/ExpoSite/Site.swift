@@ -42,8 +42,8 @@ public struct Site: Sendable {
             jobs.append((routes.notFound(language), .notFound(language)))
         }
         let actions = try PageActions.rendered(catalog.languages, resources: resources)
-        var titles: [Language: String] = [:]
-        for edition in catalog.editions { titles[edition.language] = edition.expositionName }
+        var titles: [Language: ExpositionTitle] = [:]
+        for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
         var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
                                                                 actions: actions, expositionTitles: titles))
         pages.merge(assets.files) { page, _ in page }
@@ -51,7 +51,7 @@ public struct Site: Sendable {
         for edition in catalog.editions {
             let language = edition.language
             notFoundPages[language] = pages[routes.notFound(language)]
-            let title = titles[language] ?? ""
+            let title = titles[language]?.lines.first ?? ""
             let manifest = WebManifest(language: language, title: title, basePath: routes.basePath,
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)

@@ -171,3 +171,18 @@ def test_every_screen_shows_offline_in_webkit(webkit, tmp_path):
         # The browser still thinks it is online (the server is gone, not the network).
         failures += [f"{path} offline in WebKit: {what}" for what in missing if what != "no offline notice"]
     assert not failures, "\n".join(failures)
+
+
+def test_screens_change_whether_or_not_webkit_has_view_transitions(webkit, base_url):
+    """The slide between screens is a cross-document view transition, which some WebKit
+    versions lack: a link must then simply go to the next screen, whole and working."""
+    webkit.get(base_url + "/")
+    supported = webkit.execute_script("return CSS.supports('view-transition-name', 'x') && 'onpagereveal' in window")
+    print(f"WebKit {'has' if supported else 'lacks'} cross-document view transitions")
+    tap(webkit, webkit.find_element("css selector", ".call-to-action .button"))
+    WebDriverWait(webkit, 10).until(lambda d: urllib.parse.urlparse(d.current_url).path == "/items/")
+    # The new screen is whole and its script ran: the search field, which only the script
+    # shows, is there, and every row is on screen's layout.
+    visible_search_field(webkit)
+    assert len(webkit.find_elements("css selector", ".exhibit-list a.row")) == len(CATALOG["ko"][1])
+    assert webkit.find_element("css selector", ".navigation-title").is_displayed()

@@ -30,10 +30,11 @@ struct ExhibitListScreen: Sendable {
     static let eagerRows = 6
 
     /// Page `page` (from 1) of `pageCount`, showing `exhibits`.
-    init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1,
+    /// `expositionName` is the title's first line, when the caller has worked it out already.
+    init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1, expositionName: String? = nil,
          catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
-        let mainTitle = edition.expositionName ?? strings.siteName
+        let mainTitle = expositionName ?? edition.expositionName ?? strings.siteName
         let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
         frame = PageFrame(
             language: edition.language, title: "\(strings.exhibitListTitle)\(position) · \(mainTitle)",

@@ -18,10 +18,11 @@ struct ExpositionScreen: Sendable {
     /// The read-aloud button, rendered once for the language.
     var actions: HTML
 
-    init(edition: Edition, actions: HTML = HTML(""), catalog: Catalog, routes: Routes, assets: SiteAssets) {
+    /// `title` is the edition's, when the caller has worked it out already.
+    init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = UIStrings.forLanguage(edition.language)
         let exposition = edition.exposition
-        titleLines = edition.expositionTitle.lines
+        titleLines = (title ?? edition.expositionTitle).lines
         let title = titleLines.first ?? strings.siteName
         frame = PageFrame(
             language: edition.language, title: title,
