@@ -17,6 +17,7 @@ from PIL import Image
 
 from conftest import IMAGE_CACHE, _binary, _serve, new_phone
 from support import DEFAULT_CATALOG
+from test_offline import wait_for_offline_copy
 
 GPS_MARKER = b"EXPO1900-GPS-DATUM"
 
@@ -212,3 +213,25 @@ def test_safaris_engine_gets_modern_formats_and_an_upright_photo(photo_server, w
     # The clear half shows the page behind it (light grey), not black.
     assert opaque[0] > 150 and opaque[1] < 80, f"the opaque half: {opaque}"
     assert min(clear) > 200, f"transparency survives in WebKit: {clear}"
+
+
+def test_offline_a_kept_size_stands_in_for_any_other(photo_server, browser):
+    """The service worker fetches ahead only each photo's WebP at the phone's widths. A
+    screen never visited online asks for another file (AVIF, in Chromium); offline, the
+    kept WebP of the same photo is shown instead."""
+    url, _ = photo_server
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        page.goto(url + "/")
+        wait_for_offline_copy(page)
+        kept = page.evaluate("caches.keys().then(names => caches.open(names[0])).then(c => c.keys())"
+                             ".then(keys => keys.map(k => new URL(k.url).pathname).filter(p => p.includes('/images/haegeum-')))")
+        assert kept and all(path.endswith(".webp") for path in kept), f"only WebP is kept ahead: {kept}"
+        context.set_offline(True)
+        page.goto(url + "/items/haegeum/")
+        shown = page.locator("img.exhibit-image").evaluate("img => img.decode().then(() => [img.currentSrc, img.naturalWidth])")
+        assert shown[1] > 0, f"the photo shows offline: {shown}"
+        assert not any(path in shown[0] for path in kept), f"the page asked for a file that was not kept ahead: {shown[0]}"
+    finally:
+        context.close()
