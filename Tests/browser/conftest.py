@@ -127,7 +127,7 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def webkit():
+def webkit_session():
     """WebKit (Safari's engine) through WebKitGTK's WebDriver, sized as an iPhone SE."""
     try:
         display, name = start_display()
@@ -143,6 +143,16 @@ def webkit():
     driver.quit()
     display.terminate()
     display.wait(timeout=10)
+
+
+@pytest.fixture
+def webkit(webkit_session):
+    """The WebKit session, without the cookies an earlier test left (a language choice
+    would send "/" to "/en/"). Cookies belong to the host, whatever the port, so clearing
+    them from the page last shown clears them for every local server."""
+    if webkit_session.current_url.startswith("http"):
+        webkit_session.delete_all_cookies()
+    return webkit_session
 
 
 def new_phone(browser, width=375, height=667, scale=2, color_scheme="light", locale="ko-KR", mobile=True):
