@@ -135,7 +135,7 @@ struct ImageJob {
                     + "\(settings.pixelLimit / 1_000_000) megapixels; not decoded\(fallback)"))
             return nil
         }
-        if let actual = SourceFormat(loader: loader), let named = SourceFormat(variant.format), !actual.matches(named) {
+        if let actual = SourceFormat(loader: loader), let named = SourceFormat(variant.format), actual != named {
             diagnostics.append(Diagnostic(.warning, file: variant.file, "is a \(actual.name) file with a .\(variant.fileExtension) name; read as \(actual.name)"))
         }
         return pixels

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes one raster original into the widths and formats the site serves.
 enum RasterRenditions {
     /// Every width at or below the original's, each as AVIF, WebP and JPEG (PNG when the
@@ -69,19 +71,6 @@ enum RasterRenditions {
         let channels = picture.bands >= 3 ? [0, 1, 2] : [0, 0, 0]
         let values = channels.compactMap { picture.average(ofBand: $0) }
         guard values.count == 3 else { return nil }
-        return "#" + values.map { value in
-            let byte = Int(value.rounded()).clamped(0, 255)
-            return String(byte, radix: 16).leftPadded(2)
-        }.joined()
-    }
-}
-
-extension Int {
-    func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(Swift.max(self, low), high) }
-}
-
-extension String {
-    func leftPadded(_ length: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, length - count)) + self
+        return "#" + values.map { String(format: "%02x", min(max(Int($0.rounded()), 0), 255)) }.joined()
     }
 }

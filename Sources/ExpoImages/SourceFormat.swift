@@ -26,8 +26,6 @@ enum SourceFormat: Equatable {
         }
     }
 
-    func matches(_ other: SourceFormat) -> Bool { self == other }
-
     var name: String {
         switch self {
         case .png: "PNG"

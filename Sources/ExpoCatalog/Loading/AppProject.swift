@@ -76,7 +76,7 @@ struct AppProject: CatalogStore {
             }
         }
         var chosen: [String: Candidate] = [:]
-        let groups = Dictionary(grouping: candidates) { DataFile.fileName($0.kind)($0.language) }
+        let groups = Dictionary(grouping: candidates) { $0.kind.fileName($0.language) }
         for (name, group) in groups {
             let sorted = group.sorted { $0.path < $1.path }
             let first = sorted[0]
@@ -135,9 +135,4 @@ struct AppProject: CatalogStore {
         }
         return catalog.image(named: name, diagnostics: &diagnostics)
     }
-}
-
-extension DataFile {
-    /// `fileName` as a function of the kind, for grouping.
-    static func fileName(_ kind: DataFile) -> (Language?) -> String { kind.fileName }
 }
