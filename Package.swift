@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Markdown in exhibits' long texts.
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .target(
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips"]),
         .target(
             name: "ExpoSite",
-            dependencies: ["ExpoCatalog", "ExpoImages", "CZlib"],
+            dependencies: ["ExpoCatalog", "ExpoImages", "CZlib", .product(name: "Ink", package: "Ink")],
             resources: [.copy("Resources/Templates"), .copy("Resources/Assets"), .copy("Resources/Icons")]
         ),
         .target(

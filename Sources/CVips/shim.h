@@ -28,6 +28,21 @@ static inline int expo_vips_thumbnail(const void *buf, size_t len, int width, Vi
                                  "size", VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL);
 }
 
+// A vector drawn at `width`, larger than its own size if need be (SVG has no pixels to lose).
+static inline int expo_vips_render_vector(const void *buf, size_t len, int width, VipsImage **out) {
+    return vips_thumbnail_buffer((void *) buf, len, out, width, "height", VIPS_MAX_COORD,
+                                 "size", VIPS_SIZE_BOTH, "option_string", "fail_on=error", NULL);
+}
+
+// Transparent parts over white, for formats without alpha (JPEG).
+static inline int expo_vips_flatten_white(VipsImage *in, VipsImage **out) {
+    double white[3] = {255, 255, 255};
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    int status = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return status;
+}
+
 static inline int expo_vips_resize(VipsImage *in, double scale, VipsImage **out) {
     return vips_resize(in, out, scale, NULL);
 }

@@ -14,15 +14,17 @@ public struct ValidationReport: Sendable {
     public init(loading result: Result<Catalog, CatalogError>, strict: Bool) {
         switch result {
         case let .success(catalog):
-            let warnings = catalog.diagnostics.count
-            lines = catalog.diagnostics.map(Self.line)
+            let warnings = catalog.diagnostics + catalog.publishingNotes
+            lines = warnings.map(Self.line)
+            let alt = catalog.altTextCoverage
             lines.append([
                 Self.count(catalog.exhibitCount, "exhibit"),
                 Self.count(catalog.languages.count, "language"),
+                "alt text \(alt.described)/\(alt.images) images",
                 Self.count(0, "error"),
-                Self.count(warnings, "warning"),
+                Self.count(warnings.count, "warning"),
             ].joined(separator: ", "))
-            exitStatus = strict && warnings > 0 ? 1 : 0
+            exitStatus = strict && !warnings.isEmpty ? 1 : 0
         case let .failure(.invalid(_, diagnostics)):
             let errors = diagnostics.filter { $0.severity == .error }.count
             lines = diagnostics.map(Self.line)

@@ -98,7 +98,12 @@ struct ImageJob {
     }
 
     mutating func run() -> ImageRendition? {
-        if let vector { return VectorRendition.make(vector, diagnostics: &diagnostics) }
+        if let vector {
+            let bytes = [UInt8](vector.data)
+            return cached(RenditionCache.key(bytes, scale: 0, settings: settings)) { [settings] in
+                VectorRendition.make(vector, settings: settings, diagnostics: &$0)
+            }
+        }
         for variant in candidates {
             if let rendition = renditions(of: variant) {
                 warnIfSoft(rendition, original: variant)
@@ -143,26 +148,33 @@ struct ImageJob {
 
     private mutating func renditions(of variant: ImageVariant) -> ImageRendition? {
         let bytes = [UInt8](variant.data)
-        let key = RenditionCache.key(bytes, scale: variant.scale, settings: settings)
+        return cached(RenditionCache.key(bytes, scale: variant.scale, settings: settings)) { [settings] diagnostics in
+            switch RasterRenditions.make(bytes, scale: variant.scale, settings: settings) {
+            case let .success(rendition): return rendition
+            case let .failure(failure):
+                diagnostics.append(Diagnostic(.warning, file: variant.file, "cannot be decoded: \(failure.message); a placeholder is shown"))
+                return nil
+            }
+        }
+    }
+
+    /// The cache's rendition under `key`, or the one `make` makes, then stored.
+    private mutating func cached(_ key: String,
+                                 _ make: (inout [Diagnostic]) -> ImageRendition?) -> ImageRendition? {
         if let cache, let cached = cache.read(key) {
             fromCache = true
             return cached
         }
-        switch RasterRenditions.make(bytes, scale: variant.scale, settings: settings) {
-        case let .success(rendition):
-            if let cache {
-                do {
-                    try cache.write(rendition, key: key)
-                } catch {
-                    cacheProblem = Diagnostic(.warning, file: cache.folder.path,
-                        "the image cache cannot be written (\(error.localizedDescription)); images are made again at every start")
-                }
+        guard let rendition = make(&diagnostics) else { return nil }
+        if let cache {
+            do {
+                try cache.write(rendition, key: key)
+            } catch {
+                cacheProblem = Diagnostic(.warning, file: cache.folder.path,
+                    "the image cache cannot be written (\(error.localizedDescription)); images are made again at every start")
             }
-            return rendition
-        case let .failure(failure):
-            diagnostics.append(Diagnostic(.warning, file: variant.file, "cannot be decoded: \(failure.message); a placeholder is shown"))
-            return nil
         }
+        return rendition
     }
 
     /// Warns when the original is narrower than the widest place it is shown needs on a

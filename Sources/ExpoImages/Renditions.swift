@@ -30,7 +30,9 @@ public struct ImageRendition: Sendable {
         self.tone = tone
     }
 
-    public var isVector: Bool { files.allSatisfy { $0.format == .svg } }
+    /// A vector image is served as its SVG; its one raster file is the JPEG that link
+    /// previews show, since they do not draw SVG.
+    public var isVector: Bool { files.contains { $0.format == .svg } }
 
     /// The files of one format, narrowest first.
     public func files(_ format: RenditionFormat) -> [RenditionFile] {

@@ -75,6 +75,16 @@ final class VipsPicture: @unchecked Sendable {
             .flatMap { image in make { expo_vips_copy_memory(image.pointer, &$0) } }
     }
 
+    /// A vector image drawn `width` pixels wide, upscaled if it is smaller.
+    static func renderedVector(_ bytes: [UInt8], width: Int) -> Result<VipsPicture, Vips.Failure> {
+        if case let .failure(failure) = Vips.started { return .failure(failure) }
+        return make { out in bytes.withUnsafeBytes { expo_vips_render_vector($0.baseAddress, $0.count, Int32(width), &out) } }
+    }
+
+    func flattenedOnWhite() -> Result<VipsPicture, Vips.Failure> {
+        hasAlpha ? Self.make { expo_vips_flatten_white(pointer, &$0) } : .success(self)
+    }
+
     func resized(toWidth target: Int) -> Result<VipsPicture, Vips.Failure> {
         let scale = Double(target) / Double(width)
         return Self.make { expo_vips_resize(pointer, scale, &$0) }

@@ -37,6 +37,7 @@ struct ServedPage: Sendable {
         case .revalidate: "no-cache"
         case .immutable: "public, max-age=31536000, immutable"
         }
+        if page.crossOrigin { common[HTTPField.Name("Access-Control-Allow-Origin")!] = "*" }
         let vary = ((page.gzip != nil ? ["Accept-Encoding"] : []) + varyBy).joined(separator: ", ")
         if !vary.isEmpty { common[.vary] = vary }
         var identityHeaders = common

@@ -15,16 +15,19 @@ public struct Page: Sendable {
     /// A strong ETag, quoted: `"3f2a…"`.
     public let etag: String
     public let caching: Caching
+    /// Sent with `Access-Control-Allow-Origin: *`: data other sites' viewers read (IIIF).
+    public let crossOrigin: Bool
 
     /// `compressor` may have compressed other pages before: rendering reuses one per thread.
     /// Without one, a page that is worth compressing gets its own.
-    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip? = nil) {
+    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip? = nil, crossOrigin: Bool = false) {
         self.contentType = contentType
+        self.crossOrigin = crossOrigin
         self.body = body
         self.caching = caching
         etag = "\"\(ContentHash.hex(body))\""
         let compressible = contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg")
-            || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/manifest")
+            || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/ld+json") || contentType.hasPrefix("application/manifest")
         if compressible, body.count > 256 {
             let compressed = (compressor ?? Gzip()).compress(body)
             gzip = !compressed.isEmpty && compressed.count < body.count ? compressed : nil

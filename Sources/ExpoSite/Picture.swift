@@ -18,6 +18,8 @@ struct Picture: Sendable {
     var src: String
     /// The widest JPEG or PNG, for links to the full image.
     var largest: String
+    /// The widest JPEG or PNG, with its size and type; nil for a vector image.
+    var largestRaster: (link: String, width: Int, height: Int, format: String)?
     /// What a shared link shows: a JPEG (PNG) up to 1200 pixels wide; nil for a vector.
     var share: (link: String, width: Int, height: Int)?
 
@@ -30,7 +32,7 @@ struct Picture: Sendable {
     /// every browser the guide supports shows; the service worker stands it in for the
     /// other formats when it is offline.
     static func offlineFiles(_ rendition: ImageRendition) -> [RenditionFile] {
-        if rendition.isVector { return rendition.files }
+        if rendition.isVector { return rendition.files(.svg) }
         let webp = rendition.files(.webp)
         return Set(phoneWidths.compactMap { want in webp.first { $0.width >= want } ?? webp.last }.map(\.width))
             .sorted().compactMap { width in webp.first { $0.width == width } }
@@ -47,12 +49,13 @@ struct Picture: Sendable {
             let files = rendition.files(format)
             return files.isEmpty ? nil : Source(type: format.mediaType, srcset: srcset(files))
         }
-        let fallback = rendition.fallbackFormat.map(rendition.files) ?? []
+        let fallback = rendition.isVector ? rendition.files(.svg) : rendition.fallbackFormat.map(rendition.files) ?? []
         self.srcset = rendition.isVector ? nil : srcset(fallback)
         // Browsers without srcset take a middle width, sharp enough for a phone.
         let middle = fallback.last { $0.width <= 800 } ?? fallback.first
         src = middle.map(link) ?? ""
         largest = fallback.last.map(link) ?? src
+        largestRaster = rendition.isVector ? nil : fallback.last.map { (link($0), $0.width, $0.height, $0.format.mediaType) }
         let jpegs = rendition.files(.jpeg).isEmpty ? rendition.files(.png) : rendition.files(.jpeg)
         share = (jpegs.last { $0.width <= Self.shareWidth } ?? jpegs.first).map { (link($0), $0.width, $0.height) }
     }

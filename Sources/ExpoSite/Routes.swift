@@ -9,6 +9,8 @@ struct Routes: Sendable {
     /// Where the site is public (`https://guide.example.org`), when known: links that leave
     /// the site (sharing previews, structured data) must be absolute.
     var origin: String? = nil
+    /// Whether the site has IIIF manifests (it does when an absolute address is known).
+    var hasIIIF = false
 
     /// A page's path within the site, as the server and the export know it.
     func home(_ language: Language) -> String {
@@ -30,6 +32,11 @@ struct Routes: Sendable {
     func notFound(_ language: Language) -> String { home(language) + "404.html" }
 
     static let serviceWorker = "/sw.js"
+
+    /// IIIF Presentation 3.0: one manifest per exhibit, in every language at once.
+    func iiifManifest(_ id: String) -> String { "/iiif/\(id)/manifest.json" }
+
+    static let iiifCollection = "/iiif/collection.json"
 
     /// A path as a link in a page: under the base path.
     func link(_ path: String) -> String { basePath + path.dropFirst() }

@@ -21,7 +21,8 @@ public struct Site: Sendable {
 
     public static func render(_ catalog: Catalog, renditions: Renditions, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
         let resources = try SiteResources.bundled()
-        let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin)
+        let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin,
+                            hasIIIF: options.iiifOrigin != nil)
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes)
         var jobs: [(path: String, job: PageJob)] = []
         for edition in catalog.editions {
@@ -55,6 +56,14 @@ public struct Site: Sendable {
             let manifest = WebManifest(language: language, title: title, basePath: routes.basePath,
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)
+        }
+        if let origin = options.iiifOrigin {
+            let iiif = IIIF(catalog: catalog, routes: routes, assets: assets, origin: origin)
+            for exhibit in catalog.primary.exhibits {
+                pages[routes.iiifManifest(exhibit.id)] = Page(contentType: IIIF.contentType, body: iiif.manifest(exhibit.id),
+                                                              caching: .revalidate, crossOrigin: true)
+            }
+            pages[Routes.iiifCollection] = Page(contentType: IIIF.contentType, body: iiif.collection(), caching: .revalidate, crossOrigin: true)
         }
         // The service worker's cache is named after everything else, so any change to the
         // site replaces it; it precaches every page and asset, or only the shell of a large site.

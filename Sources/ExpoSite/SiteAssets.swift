@@ -31,7 +31,7 @@ struct SiteAssets: Sendable {
             var links: [String: String] = [:]
             var paths: [String: String] = [:]
             for file in rendition.files {
-                let stem = rendition.isVector ? "/images/\(name)" : "/images/\(name)-\(file.width)"
+                let stem = file.format == .svg ? "/images/\(name)" : "/images/\(name)-\(file.width)"
                 let path = self.path(stem, file.format.fileExtension, file.bytes)
                 paths["\(file.width) \(file.format)"] = path
                 links["\(file.width) \(file.format)"] = add(path, file.format.mediaType, file.bytes, routes)

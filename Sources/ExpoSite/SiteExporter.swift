@@ -81,6 +81,11 @@ public enum SiteExporter {
             if let gzip = page.gzip { try put(gzip, name + ".gz") }
             if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
         }
+        if site.pages.values.contains(where: \.crossOrigin) {
+            // Netlify, Cloudflare Pages and others read this file; nginx needs the same
+            // line in its configuration (README).
+            try put(Array("/iiif/*\n  Access-Control-Allow-Origin: *\n".utf8), "_headers")
+        }
         try put(Array("Expo1900 static export; site version \(site.version)\n".utf8), markerName)
         return summary
     }

@@ -10,10 +10,17 @@ public struct SiteOptions: Sendable, Equatable {
     /// The scheme, host and port the site is public at (`https://guide.example.org`), so
     /// that sharing previews and structured data can carry absolute links.
     public var origin: String?
+    /// Where the server itself answers (`http://127.0.0.1:8080`) when no public address
+    /// is given: IIIF ids must be absolute, and this one is right for whoever reaches it.
+    public var localOrigin: String?
 
-    public init(basePath: String = "/", exhibitsPerPage: Int = 100, origin: String? = nil) {
+    /// The origin of IIIF ids; without one the site has no IIIF manifests.
+    public var iiifOrigin: String? { origin ?? localOrigin }
+
+    public init(basePath: String = "/", exhibitsPerPage: Int = 100, origin: String? = nil, localOrigin: String? = nil) {
         self.exhibitsPerPage = max(1, exhibitsPerPage)
         self.origin = origin
+        self.localOrigin = localOrigin
         var path = basePath.hasPrefix("/") ? basePath : "/" + basePath
         if !path.hasSuffix("/") { path += "/" }
         self.basePath = path

@@ -2,7 +2,7 @@ import Foundation
 
 /// The templates, stylesheet and script that ship with the program.
 struct SiteResources: Sendable {
-    static let templateNames = ["layout", "navigation-bar", "language-switch", "image",
+    static let templateNames = ["layout", "navigation-bar", "language-switch", "image", "figure",
                                 "exposition", "exhibit-list", "exhibit", "not-found", "page-actions"]
 
     var templates: TemplateLibrary
@@ -13,7 +13,7 @@ struct SiteResources: Sendable {
     var icons: [String: [UInt8]]
 
     /// The script's parts, one file each, served as one file in this order.
-    static let scriptParts = ["app.js", "search.js", "speech.js", "share.js"]
+    static let scriptParts = ["app.js", "search.js", "speech.js", "share.js", "viewer.js"]
 
     static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]
 

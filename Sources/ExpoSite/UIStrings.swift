@@ -48,6 +48,7 @@ public struct UIStrings: Sendable {
     public var nextExhibit: String
     /// Open Graph's locale for the language (`ko_KR`).
     public var openGraphLocale: String
+    public var exhibit: ExhibitStrings
 
     public static let korean = UIStrings(
         languageName: "한국어",
@@ -89,7 +90,13 @@ public struct UIStrings: Sendable {
         exhibitPager: "다른 출품작",
         previousExhibit: "이전 출품작",
         nextExhibit: "다음 출품작",
-        openGraphLocale: "ko_KR")
+        openGraphLocale: "ko_KR",
+        exhibit: ExhibitStrings(
+            moreImages: "다른 이미지", viewLarger: "크게 보기", imageDescription: "이미지 설명",
+            aboutObject: "유물 정보", date: "연대", maker: "만든 이", material: "재료", dimensions: "크기",
+            place: "장소", creditLine: "소장처", rights: "이용 조건", iiifManifest: "IIIF 매니페스트",
+            viewer: "이미지 보기", close: "닫기", zoomIn: "확대", zoomOut: "축소", resetZoom: "원래 크기",
+            previousImage: "이전 이미지", nextImage: "다음 이미지", imageOf: "{n} / {count}"))
 
     public static let english = UIStrings(
         languageName: "English",
@@ -131,7 +138,13 @@ public struct UIStrings: Sendable {
         exhibitPager: "More exhibits",
         previousExhibit: "Previous exhibit",
         nextExhibit: "Next exhibit",
-        openGraphLocale: "en_US")
+        openGraphLocale: "en_US",
+        exhibit: ExhibitStrings(
+            moreImages: "More images", viewLarger: "View larger", imageDescription: "Image description",
+            aboutObject: "About the object", date: "Date", maker: "Maker", material: "Material", dimensions: "Dimensions",
+            place: "Place", creditLine: "Credit line", rights: "Rights", iiifManifest: "IIIF manifest",
+            viewer: "Image viewer", close: "Close", zoomIn: "Zoom in", zoomOut: "Zoom out", resetZoom: "Actual size",
+            previousImage: "Previous image", nextImage: "Next image", imageOf: "{n} of {count}"))
 
     public static func forLanguage(_ language: Language) -> UIStrings {
         language == .korean ? korean : english

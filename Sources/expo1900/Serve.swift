@@ -25,7 +25,11 @@ struct Serve: AsyncParsableCommand {
     /// The server answers at the root of its address, so --base-url names an origin.
     var options: SiteOptions {
         get throws {
-            guard let baseURL else { return SiteOptions() }
+            // IIIF ids must be absolute: without a public address, they name this server.
+            guard let baseURL else {
+                let local = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") ? "[\(host)]" : host
+                return SiteOptions(localOrigin: port == 0 ? nil : "http://\(local):\(port)")
+            }
             guard let address = SiteOptions.parseBaseURL(baseURL), address.path == "/" else {
                 throw ValidationError("--base-url must be an address such as https://guide.example.org/ (the server answers at its root; to host under a path, use export --base-path)")
             }

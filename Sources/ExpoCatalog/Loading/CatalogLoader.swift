@@ -52,7 +52,8 @@ public enum CatalogLoader {
         store = PrefetchedStore(store)
 
         var diagnostics: [Diagnostic] = store.problems
-        let primary = loadPrimary(store, diagnostics: &diagnostics)
+        var publishingNotes: [Diagnostic] = []
+        let primary = loadPrimary(store, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
         var translations: [Edition] = []
         if let primary {
             for language in translationLanguages(in: store) {
@@ -61,7 +62,9 @@ public enum CatalogLoader {
         }
         var images: [String: CatalogImage] = [:]
         if let primary {
-            for name in ["poster", "flag"] + primary.exhibits.map(\.id) where Exhibit.isSafeID(name) {
+            var asked: Set<String> = []
+            for name in ["poster", "flag"] + primary.exhibits.flatMap({ $0.images.map(\.name) })
+            where Exhibit.isSafeID(name) && asked.insert(name).inserted {
                 images[name] = store.image(named: name, diagnostics: &diagnostics)
             }
         }
@@ -69,10 +72,13 @@ public enum CatalogLoader {
         guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw .invalid(path: path, diagnostics: diagnostics)
         }
-        return Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
+        var catalog = Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
+        catalog.publishingNotes = publishingNotes
+        return catalog
     }
 
-    private static func loadPrimary(_ store: any CatalogStore, diagnostics: inout [Diagnostic]) -> Edition? {
+    private static func loadPrimary(_ store: any CatalogStore, diagnostics: inout [Diagnostic],
+                                    publishingNotes: inout [Diagnostic]) -> Edition? {
         let expositionFile = DataFile.exposition.fileName(nil)
         let itemsFile = DataFile.items.fileName(nil)
         var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
@@ -88,6 +94,7 @@ public enum CatalogLoader {
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
         diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
+        publishingNotes += itemsReader.publishingNotes
         guard let exposition, let exhibits else { return nil }
         return Edition(language: primaryLanguage, exposition: exposition, exhibits: exhibits)
     }

@@ -23,11 +23,18 @@ enum ExhibitDecoder {
             } else {
                 firstIndexOfID[id] = index
             }
-            exhibits.append(Exhibit(
+            let exhibit = Exhibit(
                 id: id,
                 name: reader.text(entry, "name", at: place, fallback: ""),
                 shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
-                description: reader.text(entry, "desc", at: place, fallback: "")))
+                description: reader.text(entry, "desc", at: place, fallback: ""),
+                images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
+                facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader))
+            for image in exhibit.images where !image.hasAlt {
+                reader.note(at: entry["images"] == nil ? place : "\(place).images",
+                            "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
+            }
+            exhibits.append(exhibit)
         }
         return exhibits
     }
@@ -70,7 +77,9 @@ enum ExhibitDecoder {
                 id: exhibit.id,
                 name: reader.text(entry, "name", at: place, fallback: exhibit.name, because: note),
                 shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
-                description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note))
+                description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
+                images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),
+                facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader))
         }
     }
 }

@@ -3,6 +3,9 @@
 struct FieldReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// What stands between the catalog and publishing it (an image without alt text):
+    /// `validate` reports these, the server does not.
+    private(set) var publishingNotes: [Diagnostic] = []
 
     init(file: String) {
         self.file = file
@@ -64,8 +67,50 @@ struct FieldReader {
         }
     }
 
+    /// A text the catalog may leave out: nil when the key is absent, and a warning when it
+    /// holds something else. Numbers are taken as written where a fact may be one (`1377`).
+    mutating func optionalText(_ object: JSONValue, _ key: String, at place: String, numbersAsText: Bool = false) -> String? {
+        switch object[key] {
+        case nil: return nil
+        case let .string(text)?: return text
+        case let .integer(value)? where numbersAsText: return String(value)
+        case let .number(value)? where numbersAsText: return String(value)
+        case .null?:
+            warn(at: "\(place).\(key)", "null; left out")
+            return nil
+        case let other?:
+            warn(at: "\(place).\(key)", "expected text, found \(other.kindDescription); left out")
+            return nil
+        }
+    }
+
+    /// A translation of an optional text: the primary text, with a warning, when the
+    /// translation lacks one the primary has or holds something other than text.
+    mutating func translatedText(_ object: JSONValue, _ key: String, at place: String, primary: String?,
+                                 note: String, numbersAsText: Bool = false) -> String? {
+        let given = primary.map { !$0.isEmpty } ?? false
+        switch object[key] {
+        case nil:
+            if given { warn(at: "\(place).\(key)", "missing" + note) }
+            return primary
+        case let .string(text)?: return text
+        case let .integer(value)? where numbersAsText: return String(value)
+        case let .number(value)? where numbersAsText: return String(value)
+        case .null?:
+            warn(at: "\(place).\(key)", given ? "null" + note : "null; left out")
+            return primary
+        case let other?:
+            warn(at: "\(place).\(key)", "expected text, found \(other.kindDescription)" + (given ? note : "; left out"))
+            return primary
+        }
+    }
+
     mutating func warn(at place: String, _ message: String) {
         diagnostics.append(Diagnostic(.warning, file: file, place: place, message))
+    }
+
+    mutating func note(at place: String, _ message: String) {
+        publishingNotes.append(Diagnostic(.warning, file: file, place: place, message))
     }
 
     mutating func fail(at place: String, _ message: String) {

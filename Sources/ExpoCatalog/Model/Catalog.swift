@@ -8,6 +8,9 @@ public struct Catalog: Sendable {
     public var images: [String: CatalogImage]
     /// Warnings only: a catalog with errors is never built.
     public var diagnostics: [Diagnostic]
+    /// Warnings that matter before publishing but not to serving (an image without alt
+    /// text); `validate` reports them.
+    public var publishingNotes: [Diagnostic] = []
 
     public init(primary: Edition, translations: [Edition], images: [String: CatalogImage], diagnostics: [Diagnostic]) {
         self.primary = primary
@@ -26,4 +29,10 @@ public struct Catalog: Sendable {
     }
 
     public var exhibitCount: Int { primary.exhibits.count }
+
+    /// How many of the exhibits' images have alt text in the primary language, of how many.
+    public var altTextCoverage: (described: Int, images: Int) {
+        let images = primary.exhibits.flatMap(\.images)
+        return (images.filter(\.hasAlt).count, images.count)
+    }
 }

@@ -1,16 +1,23 @@
 /// One exhibit as an entry of `items.json` describes it, in one language.
-/// Its id is the entry's `image_name`: it names the image and the exhibit's URL.
+/// Its id is the entry's `image_name`: it names the first image and the exhibit's URL.
 public struct Exhibit: Sendable, Equatable, Identifiable {
     public var id: String
     public var name: String
     public var shortDescription: String
+    /// May use a small Markdown subset (paragraphs, emphasis, links, lists).
     public var description: String
+    /// At least one: the first is always the image named by the id.
+    public var images: [ExhibitImage]
+    public var facts: ObjectFacts
 
-    public init(id: String, name: String, shortDescription: String, description: String) {
+    public init(id: String, name: String, shortDescription: String, description: String,
+                images: [ExhibitImage]? = nil, facts: ObjectFacts = ObjectFacts()) {
         self.id = id
         self.name = name
         self.shortDescription = shortDescription
         self.description = description
+        self.images = images ?? [ExhibitImage(name: id)]
+        self.facts = facts
     }
 
     /// Ids become URL path segments and file names, so only letters, digits, `-` and `_`.

@@ -1,14 +1,21 @@
 import ExpoCatalog
 
-/// Screen 3: one exhibit, its image large and its whole description.
+/// Screen 3: one exhibit, its first image large, its other images as a strip, its whole
+/// description and its object facts.
 struct ExhibitScreen: Sendable {
     var frame: PageFrame
     var navigationBar: NavigationBar
-    var image: ImageModel
-    var paragraphs: [String]
+    var figure: ExhibitFigure
+    var gallery: [ExhibitFigure]
+    var galleryLabel: String
+    var prose: HTML
+    var facts: ExhibitFacts
+    var hasFacts: Bool
     /// The read-aloud and share buttons, rendered once for the language.
     var actions: HTML
     var pager: ExhibitPager
+    /// The image viewer's texts, which app.js reads from the page.
+    var viewer: ExhibitStrings
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog. `expositionTitle`, the
@@ -18,24 +25,39 @@ struct ExhibitScreen: Sendable {
         let strings = UIStrings.forLanguage(edition.language)
         let name = exhibit.displayName
         let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName
-        let paragraphs = Paragraphs.split(exhibit.description)
+        let firstParagraph = Prose.plainParagraphs(exhibit.description).first
+        let manifest = routes.hasIIIF ? routes.link(routes.iiifManifest(exhibit.id)) : nil
         frame = PageFrame(
             language: edition.language, title: "\(name) · \(strings.exhibitListTitle)",
             description: exhibit.shortDescription.isEmpty ? name : exhibit.shortDescription,
             screenClass: "screen-exhibit", pathIn: { routes.exhibit(exhibit.id, $0) },
             languages: catalog.languages, routes: routes, assets: assets,
-            shareImage: exhibit.id, shareImageAlt: name, type: "article",
+            shareImage: exhibit.id, shareImageAlt: exhibit.images[0].hasAlt ? exhibit.images[0].alt ?? name : name, type: "article",
             structuredData: { image in
-                StructuredData.exhibit(exhibit, name: name, description: paragraphs.first, edition: edition,
+                StructuredData.exhibit(exhibit, name: name, description: firstParagraph, edition: edition,
                                        path: routes.exhibit(exhibit.id, edition.language),
-                                       image: routes.absolute(link: image.link), expositionTitle: expositionTitle, routes: routes)
-            })
+                                       image: routes.absolute(link: image.link), expositionTitle: expositionTitle,
+                                       routes: routes, assets: assets)
+            },
+            iiifManifest: manifest)
         navigationBar = NavigationBar(title: name, backLabel: strings.exhibitListTitle,
                                       backHref: routes.link(routes.exhibitList(edition.language, page: listPage)))
-        image = ImageModel(assets.picture(exhibit.id), alt: name,
-                           cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", priority: true, placeholderText: name)
-        self.paragraphs = paragraphs
+        let images = exhibit.images
+        figure = ExhibitFigure(images[0], exhibitName: name, picture: assets.picture(images[0].name),
+                               cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", first: true,
+                               strings: strings.exhibit)
+        // Further views without a file are left out: a placeholder says nothing in a strip.
+        gallery = images.dropFirst().compactMap { image in
+            guard let picture = assets.picture(image.name) else { return nil }
+            return ExhibitFigure(image, exhibitName: name, picture: picture, cssClass: "gallery-image",
+                                 slot: "(min-width: 36em) 12rem, 70vw", first: false, strings: strings.exhibit)
+        }
+        galleryLabel = strings.exhibit.moreImages
+        prose = Prose.html(exhibit.description)
+        facts = ExhibitFacts(exhibit.facts, strings: strings.exhibit, manifestHref: manifest)
+        hasFacts = !exhibit.facts.isEmpty
         self.actions = actions
         pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
+        viewer = strings.exhibit
     }
 }

@@ -13,6 +13,18 @@ struct JSONText {
         members.append(Self.quoted(key) + ":" + value.text)
     }
 
+    mutating func add(_ key: String, _ value: Int) {
+        members.append(Self.quoted(key) + ":" + String(value))
+    }
+
+    mutating func add(_ key: String, _ values: [JSONText]) {
+        members.append(Self.quoted(key) + ":[" + values.map(\.text).joined(separator: ",") + "]")
+    }
+
+    mutating func add(_ key: String, strings: [String]) {
+        members.append(Self.quoted(key) + ":[" + strings.map(Self.quoted).joined(separator: ",") + "]")
+    }
+
     var text: String { "{" + members.joined(separator: ",") + "}" }
 
     static func quoted(_ string: String) -> String {

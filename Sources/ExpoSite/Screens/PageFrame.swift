@@ -28,12 +28,14 @@ struct PageFrame: Sendable {
     var sharing: SharingMetadata
     /// schema.org JSON-LD, already escaped for a script element.
     var structuredData: HTML?
+    /// The exhibit's IIIF manifest, for viewers and collections that read IIIF.
+    var iiifManifest: String?
 
     /// `shareImage` names the catalog image a shared link shows (the app icon when nil or a drawing).
     init(language: Language, title: String, description: String, screenClass: String,
          pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets,
          shareImage: String? = nil, shareImageAlt: String = "", type: String = "website",
-         structuredData: ((SiteAssets.ShareImage) -> String)? = nil) {
+         structuredData: ((SiteAssets.ShareImage) -> String)? = nil, iiifManifest: String? = nil) {
         let strings = UIStrings.forLanguage(language)
         lang = language.code
         documentTitle = title
@@ -56,6 +58,7 @@ struct PageFrame: Sendable {
                                   imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
                                   language: language, languages: languages, routes: routes, strings: strings)
         self.structuredData = structuredData.map { HTML($0(image)) }
+        self.iiifManifest = iiifManifest
     }
 }
 

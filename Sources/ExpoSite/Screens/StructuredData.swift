@@ -33,17 +33,45 @@ enum StructuredData {
         return event.text
     }
 
-    /// An exhibit as a `CreativeWork`, the subject of the exposition.
+    /// An exhibit as a `VisualArtwork`, the subject of the exposition, with its facts and
+    /// every image.
     static func exhibit(_ exhibit: Exhibit, name: String, description: String?, edition: Edition, path: String, image: String,
-                        expositionTitle: String, routes: Routes) -> String {
+                        expositionTitle: String, routes: Routes, assets: SiteAssets) -> String {
         var work = JSONText()
         work.add("@context", "https://schema.org")
-        work.add("@type", "CreativeWork")
+        work.add("@type", "VisualArtwork")
         work.add("name", name)
         if let description = exhibit.shortDescription.isEmpty ? description : exhibit.shortDescription {
             work.add("description", description)
         }
-        work.add("image", image)
+        let facts = exhibit.facts
+        for (key, value) in [("dateCreated", facts.date), ("artMedium", facts.material), ("size", facts.dimensions),
+                             ("locationCreated", facts.place), ("creditText", facts.creditLine)] where !value.isEmpty {
+            work.add(key, value)
+        }
+        if !facts.maker.isEmpty {
+            var creator = JSONText()
+            creator.add("@type", "Person")
+            creator.add("name", facts.maker)
+            work.add("creator", creator)
+        }
+        if WebAddress.isWeb(facts.rights) { work.add("license", facts.rights) }
+        let images: [JSONText] = exhibit.images.compactMap { exhibitImage in
+            guard let share = assets.picture(exhibitImage.name).flatMap({ $0.share ?? ($0.src.isEmpty ? nil : ($0.largest, 0, 0)) })
+            else { return nil }
+            var object = JSONText()
+            object.add("@type", "ImageObject")
+            object.add("contentUrl", routes.absolute(link: share.link))
+            if share.width > 0 {
+                object.add("width", share.width)
+                object.add("height", share.height)
+            }
+            if !exhibitImage.caption.isEmpty { object.add("caption", exhibitImage.caption) }
+            if !exhibitImage.credit.isEmpty { object.add("creditText", exhibitImage.credit) }
+            if exhibitImage.hasAlt, let alt = exhibitImage.alt { object.add("description", alt) }
+            return object
+        }
+        if images.isEmpty { work.add("image", image) } else { work.add("image", images) }
         work.add("inLanguage", edition.language.code)
         var event = JSONText()
         event.add("@type", "ExhibitionEvent")

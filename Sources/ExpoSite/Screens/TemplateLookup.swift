@@ -115,20 +115,116 @@ extension ExhibitScreen: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
         "frame": .object(PageFrame.self),
         "navigationBar": .object(NavigationBar.self),
-        "image": .object(ImageModel.self),
-        "paragraphs": .list(.text),
+        "figure": .object(ExhibitFigure.self),
+        "gallery": .list(.object(ExhibitFigure.self)),
+        "galleryLabel": .text,
+        "hasGallery": .flag,
+        "prose": .html,
+        "facts": .object(ExhibitFacts.self),
+        "hasFacts": .flag,
         "actions": .html,
         "pager": .object(ExhibitPager.self),
+        "viewer": .object(ExhibitStrings.self),
     ]
 
     func value(for name: String) -> TemplateValue {
         switch name {
         case "frame": frame.templateValue
         case "navigationBar": navigationBar.templateValue
-        case "image": image.templateValue
-        case "paragraphs": paragraphs.templateValue
+        case "figure": figure.templateValue
+        case "gallery": gallery.templateValue
+        case "galleryLabel": galleryLabel.templateValue
+        case "hasGallery": (!gallery.isEmpty).templateValue
+        case "prose": prose.templateValue
+        case "facts": facts.templateValue
+        case "hasFacts": hasFacts.templateValue
         case "actions": actions.templateValue
         case "pager": pager.templateValue
+        case "viewer": viewer.templateValue
+        default: .missing
+        }
+    }
+}
+
+extension ExhibitFigure: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "image": .object(ImageModel.self),
+        "zoomHref": .text,
+        "viewLarger": .text,
+        "caption": .text,
+        "credit": .text,
+        "hasCaption": .flag,
+        "visualDescription": .html,
+        "descriptionLabel": .text,
+    ]
+
+    func value(for name: String) -> TemplateValue {
+        switch name {
+        case "image": image.templateValue
+        case "zoomHref": zoomHref.templateValue
+        case "viewLarger": viewLarger.templateValue
+        case "caption": caption.isEmpty ? .missing : caption.templateValue
+        case "credit": credit.isEmpty ? .missing : credit.templateValue
+        case "hasCaption": hasCaption.templateValue
+        case "visualDescription": visualDescription.templateValue
+        case "descriptionLabel": descriptionLabel.templateValue
+        default: .missing
+        }
+    }
+}
+
+extension ExhibitFacts: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "heading": .text,
+        "rows": .list(.object(ExhibitFacts.Row.self)),
+        "manifestHref": .text,
+        "manifestLabel": .text,
+    ]
+
+    func value(for name: String) -> TemplateValue {
+        switch name {
+        case "heading": heading.templateValue
+        case "rows": rows.templateValue
+        case "manifestHref": manifestHref.templateValue
+        case "manifestLabel": manifestLabel.templateValue
+        default: .missing
+        }
+    }
+}
+
+extension ExhibitFacts.Row: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "label": .text,
+        "value": .text,
+        "href": .text,
+    ]
+
+    func value(for name: String) -> TemplateValue {
+        switch name {
+        case "label": label.templateValue
+        case "value": self.value.templateValue
+        case "href": href.templateValue
+        default: .missing
+        }
+    }
+}
+
+extension ExhibitStrings: TemplateObject {
+    static let templateFields: [String: TemplateKind] = [
+        "viewer": .text, "close": .text, "zoomIn": .text, "zoomOut": .text, "resetZoom": .text,
+        "previousImage": .text, "nextImage": .text, "imageOf": .text,
+    ]
+
+    func value(for name: String) -> TemplateValue {
+        switch name {
+        case "viewer": viewer.templateValue
+        case "close": close.templateValue
+        case "zoomIn": zoomIn.templateValue
+        case "zoomOut": zoomOut.templateValue
+        case "resetZoom": resetZoom.templateValue
+        case "previousImage": previousImage.templateValue
+        case "nextImage": nextImage.templateValue
+        case "imageOf": imageOf.templateValue
         default: .missing
         }
     }
@@ -169,6 +265,7 @@ extension PageFrame: TemplateObject {
         "screenClass": .text,
         "sharing": .object(SharingMetadata.self),
         "structuredData": .html,
+        "iiifManifest": .text,
     ]
 
     func value(for name: String) -> TemplateValue {
@@ -185,6 +282,7 @@ extension PageFrame: TemplateObject {
         case "screenClass": screenClass.templateValue
         case "sharing": sharing.templateValue
         case "structuredData": structuredData.templateValue
+        case "iiifManifest": iiifManifest.templateValue
         default: .missing
         }
     }

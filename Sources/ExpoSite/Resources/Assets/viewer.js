@@ -1,0 +1,246 @@
+// The exhibit's images full screen: pinch, double-tap, wheel or keys to zoom, drag to
+// pan, swipe or arrows to move between images, Esc to close. Without this file each
+// image is a plain link to its largest size. The viewer loads a larger file only when
+// it opens, and again as the zoom needs one.
+(function () {
+  "use strict";
+
+  var article = document.querySelector(".exhibit[data-viewer]");
+  if (!article || typeof HTMLDialogElement !== "function") return;
+  var links = Array.prototype.slice.call(article.querySelectorAll("a.zoom-link"));
+  if (!links.length) return;
+  var text = article.dataset;
+  var MAX_SCALE = 6;
+  var dialog, stage, frame, counter, previousButton, nextButton;
+  var index = 0, opener = null;
+  var scale = 1, x = 0, y = 0;
+
+  function button(className, label, symbol, action) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.className = "viewer-button " + className;
+    element.setAttribute("aria-label", label);
+    element.textContent = symbol;
+    element.addEventListener("click", action);
+    return element;
+  }
+
+  function build() {
+    dialog = document.createElement("dialog");
+    dialog.className = "viewer";
+    dialog.setAttribute("aria-label", text.viewer);
+    var bar = document.createElement("div");
+    bar.className = "viewer-bar";
+    counter = document.createElement("p");
+    counter.className = "viewer-counter";
+    counter.setAttribute("aria-live", "polite");
+    bar.appendChild(button("viewer-close", text.close, "\u00d7", close));
+    bar.appendChild(counter);
+    bar.appendChild(button("viewer-zoom-out", text.zoomOut, "\u2212", function () { zoomBy(1 / 1.5); }));
+    bar.appendChild(button("viewer-reset", text.resetZoom, "1:1", function () { reset(); }));
+    bar.appendChild(button("viewer-zoom-in", text.zoomIn, "+", function () { zoomBy(1.5); }));
+    stage = document.createElement("div");
+    stage.className = "viewer-stage";
+    frame = document.createElement("div");
+    frame.className = "viewer-frame";
+    stage.appendChild(frame);
+    previousButton = button("viewer-previous", text.previousImage, "\u2039", function () { go(-1); });
+    nextButton = button("viewer-next", text.nextImage, "\u203a", function () { go(1); });
+    dialog.appendChild(bar);
+    dialog.appendChild(stage);
+    if (links.length > 1) {
+      dialog.appendChild(previousButton);
+      dialog.appendChild(nextButton);
+    }
+    dialog.addEventListener("close", function () {
+      frame.textContent = "";
+      document.documentElement.classList.remove("viewer-open");
+      if (opener) opener.focus();
+    });
+    dialog.addEventListener("keydown", onKey);
+    stage.addEventListener("pointerdown", onPointerDown);
+    stage.addEventListener("pointermove", onPointerMove);
+    stage.addEventListener("pointerup", onPointerUp);
+    stage.addEventListener("pointercancel", onPointerUp);
+    stage.addEventListener("wheel", onWheel, { passive: false });
+    document.body.appendChild(dialog);
+  }
+
+  // The page's <picture>, sized for the whole screen: the browser picks the file anew.
+  function show(newIndex) {
+    index = (newIndex + links.length) % links.length;
+    var picture = links[index].querySelector("picture");
+    var copy = picture ? picture.cloneNode(true) : links[index].querySelector("img, [role=img]").cloneNode(true);
+    var image = copy.querySelector ? (copy.querySelector("img") || copy) : copy;
+    image.removeAttribute("loading");
+    image.removeAttribute("fetchpriority");
+    image.className = "viewer-image";
+    image.draggable = false;
+    frame.textContent = "";
+    frame.appendChild(copy);
+    reset();
+    counter.textContent = text.imageOf.replace("{n}", index + 1).replace("{count}", links.length);
+  }
+
+  function setSizes() {
+    // The wider the zoom, the wider the file the browser is asked for.
+    var sizes = Math.min(Math.ceil(scale), MAX_SCALE) * 100 + "vw";
+    Array.prototype.forEach.call(frame.querySelectorAll("source, img[srcset]"), function (element) {
+      if (element.getAttribute("sizes") !== sizes) element.setAttribute("sizes", sizes);
+    });
+  }
+
+  function apply() {
+    var image = frame.firstElementChild && (frame.querySelector("img") || frame.firstElementChild);
+    if (image) {
+      // Keep some of the image on screen whatever the pan.
+      var limitX = Math.max(0, (image.offsetWidth * scale - stage.clientWidth) / 2 + stage.clientWidth * 0.25);
+      var limitY = Math.max(0, (image.offsetHeight * scale - stage.clientHeight) / 2 + stage.clientHeight * 0.25);
+      if (scale <= 1) { limitX = 0; limitY = 0; }
+      x = Math.max(-limitX, Math.min(limitX, x));
+      y = Math.max(-limitY, Math.min(limitY, y));
+    }
+    frame.style.transform = "translate(" + x + "px, " + y + "px) scale(" + scale + ")";
+    dialog.dataset.scale = scale.toFixed(2);
+    setSizes();
+  }
+
+  function reset() {
+    scale = 1; x = 0; y = 0;
+    apply();
+  }
+
+  // Zoom to `next`, keeping the point (cx, cy) from the stage's centre where it is.
+  function zoomTo(next, cx, cy) {
+    next = Math.max(1, Math.min(MAX_SCALE, next));
+    cx = cx || 0; cy = cy || 0;
+    x = cx - (next / scale) * (cx - x);
+    y = cy - (next / scale) * (cy - y);
+    scale = next;
+    apply();
+  }
+
+  function zoomBy(factor, cx, cy) { zoomTo(scale * factor, cx, cy); }
+
+  function go(step) {
+    if (links.length > 1) show(index + step);
+  }
+
+  function open(linkIndex) {
+    if (!dialog) build();
+    opener = document.activeElement;
+    document.documentElement.classList.add("viewer-open");
+    dialog.showModal();
+    show(linkIndex);
+  }
+
+  function close() { dialog.close(); }
+
+  function fromCentre(clientX, clientY) {
+    var box = stage.getBoundingClientRect();
+    return { x: clientX - box.left - box.width / 2, y: clientY - box.top - box.height / 2 };
+  }
+
+  function onKey(event) {
+    var step = 48;
+    switch (event.key) {
+      case "+": case "=": zoomBy(1.5); break;
+      case "-": case "_": zoomBy(1 / 1.5); break;
+      case "0": reset(); break;
+      case "ArrowLeft": if (scale > 1) { x += step; apply(); } else go(-1); break;
+      case "ArrowRight": if (scale > 1) { x -= step; apply(); } else go(1); break;
+      case "ArrowUp": if (scale > 1) { y += step; apply(); } else return; break;
+      case "ArrowDown": if (scale > 1) { y -= step; apply(); } else return; break;
+      default: return;
+    }
+    event.preventDefault();
+  }
+
+  // Pointers: one drags (or swipes when not zoomed), two pinch, two quick taps zoom.
+  var pointers = new Map();
+  var gesture = null;
+  var lastTap = null;
+
+  function distance() {
+    var points = Array.from(pointers.values());
+    return Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y);
+  }
+
+  function middle() {
+    var points = Array.from(pointers.values());
+    return fromCentre((points[0].x + points[1].x) / 2, (points[0].y + points[1].y) / 2);
+  }
+
+  function onPointerDown(event) {
+    if (event.target.closest && event.target.closest("button")) return;
+    stage.setPointerCapture(event.pointerId);
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    dialog.classList.add("gesturing");
+    if (pointers.size === 2) {
+      gesture = { kind: "pinch", distance: distance(), scale: scale, x: x, y: y, middle: middle() };
+    } else if (pointers.size === 1) {
+      gesture = { kind: "drag", startX: event.clientX, startY: event.clientY, x: x, y: y, time: Date.now() };
+    }
+  }
+
+  function onPointerMove(event) {
+    if (!pointers.has(event.pointerId) || !gesture) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (gesture.kind === "pinch" && pointers.size === 2) {
+      var next = Math.max(1, Math.min(MAX_SCALE, gesture.scale * distance() / gesture.distance));
+      var now = middle();
+      x = now.x - (next / gesture.scale) * (gesture.middle.x - gesture.x);
+      y = now.y - (next / gesture.scale) * (gesture.middle.y - gesture.y);
+      scale = next;
+      apply();
+    } else if (gesture.kind === "drag" && scale > 1) {
+      x = gesture.x + event.clientX - gesture.startX;
+      y = gesture.y + event.clientY - gesture.startY;
+      apply();
+    }
+  }
+
+  function onPointerUp(event) {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.delete(event.pointerId);
+    if (pointers.size > 0) {
+      // One finger left after a pinch: it drags from here.
+      var rest = Array.from(pointers.values())[0];
+      gesture = { kind: "drag", startX: rest.x, startY: rest.y, x: x, y: y, time: 0 };
+      return;
+    }
+    dialog.classList.remove("gesturing");
+    if (gesture && gesture.kind === "drag" && event.type === "pointerup") {
+      var dx = event.clientX - gesture.startX, dy = event.clientY - gesture.startY;
+      var isTap = Math.abs(dx) < 10 && Math.abs(dy) < 10 && Date.now() - gesture.time < 300;
+      if (scale <= 1 && Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy)) {
+        go(dx < 0 ? 1 : -1);
+      } else if (isTap) {
+        var now = Date.now();
+        if (lastTap && now - lastTap.time < 350 && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < 30) {
+          var point = fromCentre(event.clientX, event.clientY);
+          if (scale > 1) reset(); else zoomTo(2.5, point.x, point.y);
+          lastTap = null;
+        } else {
+          lastTap = { time: now, x: event.clientX, y: event.clientY };
+        }
+      }
+    }
+    gesture = null;
+  }
+
+  function onWheel(event) {
+    event.preventDefault();
+    var point = fromCentre(event.clientX, event.clientY);
+    // A trackpad pinch arrives as a wheel with the control key; its steps are small.
+    zoomBy(Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), point.x, point.y);
+  }
+
+  links.forEach(function (link, linkIndex) {
+    link.addEventListener("click", function (event) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      open(linkIndex);
+    });
+  });
+})();

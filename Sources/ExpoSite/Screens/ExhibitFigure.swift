@@ -1,0 +1,29 @@
+import ExpoCatalog
+
+/// One of an exhibit's images on its screen: the picture, a link to its largest size
+/// (the viewer opens from it; without JavaScript it is a plain link), its caption and
+/// credit, and the long description for people who cannot see it.
+struct ExhibitFigure: Sendable {
+    var image: ImageModel
+    /// The largest file, or nil for a placeholder.
+    var zoomHref: String?
+    var viewLarger: String
+    var caption: String
+    var credit: String
+    var hasCaption: Bool { !caption.isEmpty || !credit.isEmpty }
+    var visualDescription: HTML?
+    var descriptionLabel: String
+
+    init(_ exhibitImage: ExhibitImage, exhibitName: String, picture: Picture?, cssClass: String, slot: String,
+         first: Bool, strings: ExhibitStrings) {
+        let alt = exhibitImage.hasAlt ? exhibitImage.alt ?? "" : (exhibitImage.caption.isEmpty ? exhibitName : exhibitImage.caption)
+        image = ImageModel(picture, alt: alt, cssClass: cssClass, slot: slot, lazy: !first, priority: first,
+                           placeholderText: exhibitName)
+        zoomHref = image.isPlaceholder ? nil : picture?.largest
+        viewLarger = strings.viewLarger
+        caption = exhibitImage.caption
+        credit = exhibitImage.credit
+        visualDescription = exhibitImage.visualDescription.isEmpty ? nil : Prose.html(exhibitImage.visualDescription)
+        descriptionLabel = strings.imageDescription
+    }
+}
