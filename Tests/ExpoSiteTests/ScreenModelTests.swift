@@ -70,9 +70,9 @@ import Testing
         #expect(list.rows[0].thumbnail.alt == "")
         #expect(list.rows[0].thumbnail.decorative)
         let detail = ExhibitScreen(exhibit: edition.exhibits[0], edition: edition, catalog: catalog, routes: routes, assets: assets)
-        #expect(detail.image.alt == "직지심체요절")
-        #expect(detail.image.src.hasPrefix("/images/jikji."))
-        #expect(detail.image.size?.width == 10)
+        #expect(detail.figure.image.alt == "직지심체요절")
+        #expect(detail.figure.image.src.hasPrefix("/images/jikji."))
+        #expect(detail.figure.image.size?.width == 10)
     }
 
     @Test func aMissingImageBecomesAPlaceholderWithTheName() throws {
@@ -80,9 +80,9 @@ import Testing
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
         let (catalog, routes, assets) = try context(folder)
         let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
-        #expect(detail.image.isPlaceholder)
-        #expect(detail.image.placeholderText == "직지심체요절")
-        #expect(detail.image.alt == "직지심체요절")
+        #expect(detail.figure.image.isPlaceholder)
+        #expect(detail.figure.image.placeholderText == "직지심체요절")
+        #expect(detail.figure.image.alt == "직지심체요절")
     }
 
     @Test func aPhotoBecomesWidthsInModernFormats() throws {
@@ -103,15 +103,15 @@ import Testing
                 return String(parts[1])
             }
         }
-        #expect(detail.image.sources.map(\.type) == ["image/avif", "image/webp"])
-        #expect(widths(detail.image.sources[0].srcset, "avif") == ["320w", "480w", "800w", "1000w"])
-        #expect(widths(detail.image.sources[1].srcset, "webp") == ["320w", "480w", "800w", "1000w"])
-        #expect(widths(try #require(detail.image.srcset), "jpg") == ["320w", "480w", "800w", "1000w"])
-        #expect(detail.image.sizes == "(min-width: 36em) 24rem, 100vw")
-        #expect(detail.image.size?.width == 500)
-        #expect(detail.image.size?.height == 375)
-        #expect(detail.image.priority)
-        #expect(detail.image.cssClass.hasPrefix("exhibit-image tone-808080"), "\(detail.image.cssClass)")
+        #expect(detail.figure.image.sources.map(\.type) == ["image/avif", "image/webp"])
+        #expect(widths(detail.figure.image.sources[0].srcset, "avif") == ["320w", "480w", "800w", "1000w"])
+        #expect(widths(detail.figure.image.sources[1].srcset, "webp") == ["320w", "480w", "800w", "1000w"])
+        #expect(widths(try #require(detail.figure.image.srcset), "jpg") == ["320w", "480w", "800w", "1000w"])
+        #expect(detail.figure.image.sizes == "(min-width: 36em) 24rem, 100vw")
+        #expect(detail.figure.image.size?.width == 500)
+        #expect(detail.figure.image.size?.height == 375)
+        #expect(detail.figure.image.priority)
+        #expect(detail.figure.image.cssClass.hasPrefix("exhibit-image tone-808080"), "\(detail.figure.image.cssClass)")
         let list = ExhibitListScreen(edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
         #expect(list.rows[0].thumbnail.sizes == "(min-width: 30em) 6rem, 20vw")
         #expect(!list.rows[0].thumbnail.priority)
@@ -124,9 +124,9 @@ import Testing
         try folder.write("jikji@2x.png", "nor this")
         let (catalog, routes, assets) = try context(folder)
         let detail = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
-        #expect(detail.image.isPlaceholder)
-        #expect(detail.image.srcset == nil)
-        #expect(detail.image.size == nil)
+        #expect(detail.figure.image.isPlaceholder)
+        #expect(detail.figure.image.srcset == nil)
+        #expect(detail.figure.image.size == nil)
     }
 
     @Test func groupsThousandsWithCommas() {

@@ -109,6 +109,7 @@ http {{
     root {root};
     error_page 404 /404.html;
     location /en/ {{ error_page 404 /en/404.html; }}
+    location /iiif/ {{ add_header Access-Control-Allow-Origin "*"; }}
 {prefixed}
   }}
 }}

@@ -13,7 +13,13 @@ enum Prose {
         guard needsMarkdown(text, blocks) else {
             return HTML(blocks.map { "<p data-read>\(HTMLEscaping.escape($0.joined()))</p>" }.joined(separator: "\n"))
         }
-        let markdown = blocks.map { $0.map(HTMLEscaping.escape).joined(separator: "\n") }.joined(separator: "\n\n")
+        let markdown = blocks.map { block in
+            // A number that is not a list item here ("1900. 4. 14.") must not become one in Ink.
+            let lines = isListItem(block[0]) ? block : block.map {
+                $0.replacingOccurrences(of: #"^([0-9]+)([.)])"#, with: "$1\\\\$2", options: .regularExpression)
+            }
+            return lines.map(HTMLEscaping.escape).joined(separator: "\n")
+        }.joined(separator: "\n\n")
         var html = parser.html(from: markdown)
         for (plain, marked) in [("<p>", "<p data-read>"), ("<li>", "<li data-read>")] {
             html = html.replacingOccurrences(of: plain, with: marked)
