@@ -89,8 +89,8 @@ import Testing
     @Test func cachesHashedAssetsForAYear() async throws {
         try await withServer { client, site in
             let assets = site.pages.keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
-            // style, script, a search index per language, four images
-            #expect(assets.count == 8)
+            // style, script, a search index per language, four drawings and their preview JPEGs
+            #expect(assets.count == 12)
             for path in assets {
                 try client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)

@@ -50,15 +50,17 @@ import Testing
         #expect(page.contains("<link rel=\"canonical\" href=\"https://example.org/expo/items/jikji/\">"))
         #expect(meta(page, "og:url") == "https://example.org/expo/items/jikji/")
         let image = try #require(meta(page, "og:image"))
-        #expect(image.hasPrefix("https://example.org/expo/icons/icon-512."), "an SVG drawing is shown by the app icon")
-        #expect(meta(page, "twitter:card") == "summary")
+        #expect(image.hasPrefix("https://example.org/expo/images/jikji-1200.") && image.hasSuffix(".jpg"),
+                "an SVG drawing is shown by a 1200-wide JPEG drawn from it")
+        #expect(meta(page, "og:image:width") == "1200")
+        #expect(meta(page, "twitter:card") == "summary_large_image")
         #expect(meta(page, "twitter:image") == image)
         #expect(try structuredData(page)["url"] as? String == "https://example.org/expo/items/jikji/")
 
         let relative = try html(Site.render(catalog), "/items/jikji/")
         #expect(!relative.contains("rel=\"canonical\""))
         #expect(meta(relative, "og:url") == nil)
-        #expect(meta(relative, "og:image")?.hasPrefix("/icons/icon-512.") == true)
+        #expect(meta(relative, "og:image")?.hasPrefix("/images/jikji-1200.") == true)
     }
 
     @Test func aPhotoIsSharedAsALargeCard() throws {
@@ -92,10 +94,10 @@ import Testing
         #expect(english["inLanguage"] as? String == "en")
     }
 
-    @Test func describesEachExhibitAsACreativeWork() throws {
+    @Test func describesEachExhibitAsAVisualArtwork() throws {
         let site = try Site.render(TemporaryCatalog.seed().load())
         let work = try structuredData(html(site, "/items/haegeum/"))
-        #expect(work["@type"] as? String == "CreativeWork")
+        #expect(work["@type"] as? String == "VisualArtwork")
         #expect(work["name"] as? String == "해금")
         #expect(work["description"] as? String == "두 줄 현악기", "the short description, as on the list")
         #expect((work["subjectOf"] as? [String: Any])?["@type"] as? String == "ExhibitionEvent")

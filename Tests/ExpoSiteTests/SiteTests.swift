@@ -24,10 +24,11 @@ import Testing
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
         let assets = site.pages.filter { $0.value.caching == .immutable }
-        // style, script, search index, poster, flag, jikji, haegeum, four icons
-        #expect(assets.count == 11)
+        // style, script, search index, poster, flag, jikji, haegeum (each drawing also as
+        // its link-preview JPEG), four icons
+        #expect(assets.count == 15)
         for path in assets.keys {
-            #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png)/) != nil, "\(path)")
+            #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png|jpg)/) != nil, "\(path)")
         }
         // Files whose address must stay the same are revalidated on every use.
         let fixed = site.pages.filter { $0.value.caching == .revalidate }.keys.filter { !$0.hasSuffix("/") }.sorted()
@@ -41,7 +42,8 @@ import Testing
         #expect(script.hasPrefix("var CACHE = \"expo1900-\(site.version)\";\nvar PRIMARY = \"ko\";\n"))
         let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
         let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
-        #expect(Set(urls) == Set(site.pages.keys.filter { $0 != "/sw.js" }.map { "/expo/" + $0.dropFirst() }))
+        // Every file but the drawings' link-preview JPEGs, which only link previews fetch.
+        #expect(Set(urls) == Set(site.pages.keys.filter { $0 != "/sw.js" && !$0.hasSuffix(".jpg") }.map { "/expo/" + $0.dropFirst() }))
         // Another catalog, another cache: a new deployment replaces the old copy.
         try folder.write("items.json", TemporaryCatalog.seedItems.replacingOccurrences(of: "해금", with: "해금 (奚琴)"))
         #expect(try render(folder).version != site.version)
@@ -60,7 +62,7 @@ import Testing
         // The list thumbnail's width (320) and the exhibit image's at 3x (1200), in WebP.
         #expect(urls.filter { $0.hasPrefix("/images/jikji-") }.map { String($0.split(separator: ".")[0]) + "." + String($0.split(separator: ".")[2]) }
                     .sorted() == ["/images/jikji-1200.webp", "/images/jikji-320.webp"])
-        #expect(Set(urls).isSuperset(of: site.pages.keys.filter { !$0.hasPrefix("/images/jikji-") && $0 != "/sw.js" }))
+        #expect(Set(urls).isSuperset(of: site.pages.keys.filter { !$0.hasPrefix("/images/jikji-") && !$0.hasSuffix(".jpg") && $0 != "/sw.js" }))
     }
 
     @Test func eachLanguageHasAManifestThatInstallsTheGuide() throws {

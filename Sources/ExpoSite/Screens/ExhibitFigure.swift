@@ -8,9 +8,10 @@ struct ExhibitFigure: Sendable {
     /// The largest file, or nil for a placeholder.
     var zoomHref: String?
     var viewLarger: String
-    var caption: String
-    var credit: String
-    var hasCaption: Bool { !caption.isEmpty || !credit.isEmpty }
+    /// nil when the catalog gives none.
+    var caption: String?
+    var credit: String?
+    var hasCaption: Bool
     var visualDescription: HTML?
     var descriptionLabel: String
 
@@ -21,8 +22,9 @@ struct ExhibitFigure: Sendable {
                            placeholderText: exhibitName)
         zoomHref = image.isPlaceholder ? nil : picture?.largest
         viewLarger = strings.viewLarger
-        caption = exhibitImage.caption
-        credit = exhibitImage.credit
+        caption = exhibitImage.caption.isEmpty ? nil : exhibitImage.caption
+        credit = exhibitImage.credit.isEmpty ? nil : exhibitImage.credit
+        hasCaption = caption != nil || credit != nil
         visualDescription = exhibitImage.visualDescription.isEmpty ? nil : Prose.html(exhibitImage.visualDescription)
         descriptionLabel = strings.imageDescription
     }

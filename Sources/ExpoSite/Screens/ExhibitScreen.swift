@@ -8,6 +8,7 @@ struct ExhibitScreen: Sendable {
     var figure: ExhibitFigure
     var gallery: [ExhibitFigure]
     var galleryLabel: String
+    var hasGallery: Bool
     var prose: HTML
     var facts: ExhibitFacts
     var hasFacts: Bool
@@ -53,6 +54,7 @@ struct ExhibitScreen: Sendable {
                                  slot: "(min-width: 36em) 12rem, 70vw", first: false, strings: strings.exhibit)
         }
         galleryLabel = strings.exhibit.moreImages
+        hasGallery = !gallery.isEmpty
         prose = Prose.html(exhibit.description)
         facts = ExhibitFacts(exhibit.facts, strings: strings.exhibit, manifestHref: manifest)
         hasFacts = !exhibit.facts.isEmpty

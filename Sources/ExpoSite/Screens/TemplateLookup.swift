@@ -134,7 +134,7 @@ extension ExhibitScreen: TemplateObject {
         case "figure": figure.templateValue
         case "gallery": gallery.templateValue
         case "galleryLabel": galleryLabel.templateValue
-        case "hasGallery": (!gallery.isEmpty).templateValue
+        case "hasGallery": hasGallery.templateValue
         case "prose": prose.templateValue
         case "facts": facts.templateValue
         case "hasFacts": hasFacts.templateValue
@@ -163,8 +163,8 @@ extension ExhibitFigure: TemplateObject {
         case "image": image.templateValue
         case "zoomHref": zoomHref.templateValue
         case "viewLarger": viewLarger.templateValue
-        case "caption": caption.isEmpty ? .missing : caption.templateValue
-        case "credit": credit.isEmpty ? .missing : credit.templateValue
+        case "caption": caption.templateValue
+        case "credit": credit.templateValue
         case "hasCaption": hasCaption.templateValue
         case "visualDescription": visualDescription.templateValue
         case "descriptionLabel": descriptionLabel.templateValue
@@ -211,12 +211,42 @@ extension ExhibitFacts.Row: TemplateObject {
 
 extension ExhibitStrings: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
-        "viewer": .text, "close": .text, "zoomIn": .text, "zoomOut": .text, "resetZoom": .text,
-        "previousImage": .text, "nextImage": .text, "imageOf": .text,
+        "moreImages": .text,
+        "viewLarger": .text,
+        "imageDescription": .text,
+        "aboutObject": .text,
+        "date": .text,
+        "maker": .text,
+        "material": .text,
+        "dimensions": .text,
+        "place": .text,
+        "creditLine": .text,
+        "rights": .text,
+        "iiifManifest": .text,
+        "viewer": .text,
+        "close": .text,
+        "zoomIn": .text,
+        "zoomOut": .text,
+        "resetZoom": .text,
+        "previousImage": .text,
+        "nextImage": .text,
+        "imageOf": .text,
     ]
 
     func value(for name: String) -> TemplateValue {
         switch name {
+        case "moreImages": moreImages.templateValue
+        case "viewLarger": viewLarger.templateValue
+        case "imageDescription": imageDescription.templateValue
+        case "aboutObject": aboutObject.templateValue
+        case "date": date.templateValue
+        case "maker": maker.templateValue
+        case "material": material.templateValue
+        case "dimensions": dimensions.templateValue
+        case "place": place.templateValue
+        case "creditLine": creditLine.templateValue
+        case "rights": rights.templateValue
+        case "iiifManifest": iiifManifest.templateValue
         case "viewer": viewer.templateValue
         case "close": close.templateValue
         case "zoomIn": zoomIn.templateValue
