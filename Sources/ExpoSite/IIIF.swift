@@ -29,34 +29,30 @@ struct IIIF {
         return any ? map : nil
     }
 
-    private func exhibit(_ id: String, in edition: Edition) -> Exhibit? { edition.exhibit(id: id) }
-
     func manifest(_ id: String) -> [UInt8] {
         let primary = catalog.primary.exhibit(id: id)
         var manifest = JSONText()
         manifest.add("@context", Self.context)
         manifest.add("id", absolute(routes.iiifManifest(id)))
         manifest.add("type", "Manifest")
-        manifest.add("label", languageMap { exhibit(id, in: $0)?.name ?? "" } ?? Self.noLanguage(id))
-        if let summary = languageMap({ exhibit(id, in: $0)?.shortDescription ?? "" }) { manifest.add("summary", summary) }
-        let strings = catalog.editions.map { (edition: $0, strings: UIStrings.forLanguage($0.language).exhibit) }
+        manifest.add("label", languageMap { $0.exhibit(id: id)?.name ?? "" } ?? Self.noLanguage(id))
+        if let summary = languageMap({ $0.exhibit(id: id)?.shortDescription ?? "" }) { manifest.add("summary", summary) }
         var metadata: [JSONText] = []
         for (key, path) in ObjectFacts.keys where key != "credit_line" && key != "rights" {
-            guard let value = languageMap({ exhibit(id, in: $0)?.facts[keyPath: path] ?? "" }) else { continue }
-            metadata.append(entry(label: languageMap { edition in
-                strings.first { $0.edition.language == edition.language }?.strings.label(forFact: key) ?? key
-            }, value: value))
+            guard let value = languageMap({ $0.exhibit(id: id)?.facts[keyPath: path] ?? "" }) else { continue }
+            metadata.append(entry(label: languageMap { UIStrings.forLanguage($0.language).exhibit.label(forFact: key) },
+                                  value: value))
         }
         for (index, _) in (primary?.facts.fields ?? []).enumerated() {
             func field(_ edition: Edition) -> ObjectFacts.Field? {
-                let fields = exhibit(id, in: edition)?.facts.fields ?? []
+                let fields = edition.exhibit(id: id)?.facts.fields ?? []
                 return index < fields.count ? fields[index] : nil
             }
             guard let value = languageMap({ field($0)?.value ?? "" }) else { continue }
             metadata.append(entry(label: languageMap { field($0)?.label ?? "" }, value: value))
         }
         if !metadata.isEmpty { manifest.add("metadata", metadata) }
-        if let credit = languageMap({ exhibit(id, in: $0)?.facts.creditLine ?? "" }) {
+        if let credit = languageMap({ $0.exhibit(id: id)?.facts.creditLine ?? "" }) {
             manifest.add("requiredStatement", entry(label: languageMap { edition in
                 UIStrings.forLanguage(edition.language).exhibit.creditLine
             }, value: credit))
@@ -66,7 +62,7 @@ struct IIIF {
         homepage.add("id", absolute(routes.exhibit(id, catalog.primary.language)))
         homepage.add("type", "Text")
         homepage.add("format", "text/html")
-        if let label = languageMap({ exhibit(id, in: $0)?.name ?? "" }) { homepage.add("label", label) }
+        if let label = languageMap({ $0.exhibit(id: id)?.name ?? "" }) { homepage.add("label", label) }
         manifest.add("homepage", [homepage])
         var canvases: [JSONText] = []
         for (index, image) in (primary?.images ?? []).enumerated() {
@@ -85,7 +81,7 @@ struct IIIF {
 
     private func canvas(_ id: String, image: ExhibitImage, index: Int) -> JSONText? {
         guard let picture = assets.picture(image.name), let size = picture.size else { return nil }
-        let canvasID = absolute(routes.iiifManifest(id)).replacingOccurrences(of: "manifest.json", with: "canvas/\(index)")
+        let canvasID = absolute(routes.iiifCanvas(id, index))
         // The largest raster the guide serves, or the drawing itself.
         let (link, width, height, format) = picture.largestRaster.map { ($0.link, $0.width, $0.height, $0.format) }
             ?? (picture.largest, size.width, size.height, "image/svg+xml")
@@ -109,7 +105,7 @@ struct IIIF {
         canvas.add("id", canvasID)
         canvas.add("type", "Canvas")
         if let label = languageMap({ edition in
-            let translated = exhibit(id, in: edition)?.images.first { $0.name == image.name }
+            let translated = edition.exhibit(id: id)?.images.first { $0.name == image.name }
             return translated?.caption ?? ""
         }) { canvas.add("label", label) }
         canvas.add("width", width)
@@ -130,7 +126,7 @@ struct IIIF {
             var item = JSONText()
             item.add("id", absolute(routes.iiifManifest(exhibit.id)))
             item.add("type", "Manifest")
-            item.add("label", languageMap { self.exhibit(exhibit.id, in: $0)?.name ?? "" } ?? Self.noLanguage(exhibit.id))
+            item.add("label", languageMap { $0.exhibit(id: exhibit.id)?.name ?? "" } ?? Self.noLanguage(exhibit.id))
             return item
         })
         return Array(collection.text.utf8)

@@ -36,6 +36,9 @@ struct Routes: Sendable {
     /// IIIF Presentation 3.0: one manifest per exhibit, in every language at once.
     func iiifManifest(_ id: String) -> String { "/iiif/\(id)/manifest.json" }
 
+    /// Not a file: IIIF names each canvas with an address of its own.
+    func iiifCanvas(_ id: String, _ index: Int) -> String { "/iiif/\(id)/canvas/\(index)" }
+
     static let iiifCollection = "/iiif/collection.json"
 
     /// A path as a link in a page: under the base path.

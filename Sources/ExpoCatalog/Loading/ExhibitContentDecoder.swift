@@ -10,9 +10,8 @@ enum ExhibitContentDecoder {
     static func images(_ entry: JSONValue, id: String, at place: String, reader: inout FieldReader) -> [ExhibitImage] {
         var first = ExhibitImage(name: id)
         var others: [ExhibitImage] = []
-        for (index, item) in imageEntries(entry, id: id, at: place, reader: &reader) {
+        for (index, name, item) in imageEntries(entry, id: id, at: place, reader: &reader) {
             let at = "\(place).images[\(index)]"
-            guard case let .success(name) = FieldReader.text(item, "name") else { continue }
             var image = ExhibitImage(name: name)
             image.alt = reader.optionalText(item, "alt", at: at)
             for (key, path) in imageTexts {
@@ -28,8 +27,7 @@ enum ExhibitContentDecoder {
                                 reader: inout FieldReader) -> [ExhibitImage] {
         var itemByName: [String: (index: Int, item: JSONValue)] = [:]
         let names = Set(primary.map(\.name))
-        for (index, item) in imageEntries(entry, id: primary.first?.name ?? "", at: place, reader: &reader) {
-            guard case let .success(name) = FieldReader.text(item, "name") else { continue }
+        for (index, name, item) in imageEntries(entry, id: primary.first?.name ?? "", at: place, reader: &reader) {
             if names.contains(name) {
                 itemByName[name] = (index, item)
             } else {
@@ -54,14 +52,14 @@ enum ExhibitContentDecoder {
 
     /// The usable entries of `images`: objects with a safe, unrepeated `name`.
     private static func imageEntries(_ entry: JSONValue, id: String, at place: String,
-                                     reader: inout FieldReader) -> [(index: Int, item: JSONValue)] {
+                                     reader: inout FieldReader) -> [(index: Int, name: String, item: JSONValue)] {
         guard let value = entry["images"] else { return [] }
         guard case let .array(list) = value else {
             reader.warn(at: "\(place).images", "expected a list [ { \"name\": …, \"alt\": … }, … ], found \(value.kindDescription); "
                 + "only the image \"\(id)\" is shown")
             return []
         }
-        var usable: [(Int, JSONValue)] = []
+        var usable: [(Int, String, JSONValue)] = []
         var seen: Set<String> = []
         for (index, item) in list.enumerated() {
             let at = "\(place).images[\(index)]"
@@ -76,8 +74,8 @@ enum ExhibitContentDecoder {
                 reader.warn(at: "\(at).name", "\"\(name)\" is not a safe image name: use only letters, digits, - and _; skipped")
             case let .success(name) where !seen.insert(name).inserted:
                 reader.warn(at: "\(at).name", "\"\(name)\" is listed twice; the first entry is used")
-            case .success:
-                usable.append((index, item))
+            case let .success(name):
+                usable.append((index, name, item))
             }
         }
         return usable

@@ -22,4 +22,7 @@ public struct ExhibitImage: Sendable, Equatable {
 
     /// True when `alt` says something.
     public var hasAlt: Bool { !(alt ?? "").allSatisfy(\.isWhitespace) }
+
+    /// The alt text when it says something, else nil, so a caller can name its fallback.
+    public var givenAlt: String? { hasAlt ? alt : nil }
 }

@@ -17,7 +17,7 @@ struct ExhibitFigure: Sendable {
 
     init(_ exhibitImage: ExhibitImage, exhibitName: String, picture: Picture?, cssClass: String, slot: String,
          first: Bool, strings: ExhibitStrings) {
-        let alt = exhibitImage.hasAlt ? exhibitImage.alt ?? "" : (exhibitImage.caption.isEmpty ? exhibitName : exhibitImage.caption)
+        let alt = exhibitImage.givenAlt ?? (exhibitImage.caption.isEmpty ? exhibitName : exhibitImage.caption)
         image = ImageModel(picture, alt: alt, cssClass: cssClass, slot: slot, lazy: !first, priority: first,
                            placeholderText: exhibitName)
         zoomHref = image.isPlaceholder ? nil : picture?.largest

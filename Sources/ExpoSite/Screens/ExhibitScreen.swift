@@ -33,7 +33,7 @@ struct ExhibitScreen: Sendable {
             description: exhibit.shortDescription.isEmpty ? name : exhibit.shortDescription,
             screenClass: "screen-exhibit", pathIn: { routes.exhibit(exhibit.id, $0) },
             languages: catalog.languages, routes: routes, assets: assets,
-            shareImage: exhibit.id, shareImageAlt: exhibit.images[0].hasAlt ? exhibit.images[0].alt ?? name : name, type: "article",
+            shareImage: exhibit.id, shareImageAlt: exhibit.images[0].givenAlt ?? name, type: "article",
             structuredData: { image in
                 StructuredData.exhibit(exhibit, name: name, description: firstParagraph, edition: edition,
                                        path: routes.exhibit(exhibit.id, edition.language),

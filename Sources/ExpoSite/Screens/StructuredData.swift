@@ -68,7 +68,7 @@ enum StructuredData {
             }
             if !exhibitImage.caption.isEmpty { object.add("caption", exhibitImage.caption) }
             if !exhibitImage.credit.isEmpty { object.add("creditText", exhibitImage.credit) }
-            if exhibitImage.hasAlt, let alt = exhibitImage.alt { object.add("description", alt) }
+            if let alt = exhibitImage.givenAlt { object.add("description", alt) }
             return object
         }
         if images.isEmpty { work.add("image", image) } else { work.add("image", images) }
