@@ -47,7 +47,7 @@ def test_the_gallery_shows_every_further_image_with_caption_credit_and_descripti
         summary = page.locator(".image-description summary").first
         summary.click()
         assert page.locator(".image-description").first.evaluate("d => d.open")
-        assert "ink marks" in page.locator(".image-description .prose").first.text_content()
+        assert "ink marks" in page.locator(".image-description-text").first.text_content()
         facts = dict(zip(page.locator(".object-facts dt").all_text_contents(), page.locator(".object-facts dd").all_text_contents()))
         assert facts["Date"] == "1377" and facts["Dimensions"] == "24.6 × 17.0 cm" and facts["Surviving"].startswith("The second")
     finally:

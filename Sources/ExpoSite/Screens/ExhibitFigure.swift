@@ -12,6 +12,7 @@ struct ExhibitFigure: Sendable {
     var caption: String?
     var credit: String?
     var hasCaption: Bool
+    /// Not read aloud with the page: it sits in a disclosure the visitor opens.
     var visualDescription: HTML?
     var descriptionLabel: String
 
@@ -25,7 +26,7 @@ struct ExhibitFigure: Sendable {
         caption = exhibitImage.caption.isEmpty ? nil : exhibitImage.caption
         credit = exhibitImage.credit.isEmpty ? nil : exhibitImage.credit
         hasCaption = caption != nil || credit != nil
-        visualDescription = exhibitImage.visualDescription.isEmpty ? nil : Prose.html(exhibitImage.visualDescription)
+        visualDescription = exhibitImage.visualDescription.isEmpty ? nil : Prose.html(exhibitImage.visualDescription, readAloud: false)
         descriptionLabel = strings.imageDescription
     }
 }

@@ -5,13 +5,14 @@ import Ink
 /// HTML. Each line is a paragraph, as the seed apps show it, and a small Markdown subset
 /// works: emphasis, links and lists, rendered by Ink. Raw HTML never reaches the page:
 /// `&`, `<`, `>` and quotes are escaped before Ink reads the text, so a tag in a catalog
-/// shows as the characters it is. Every paragraph and list item is marked `data-read`
-/// for read-aloud.
+/// shows as the characters it is. With `readAloud`, every paragraph and list item is
+/// marked `data-read` for read-aloud.
 enum Prose {
-    static func html(_ text: String) -> HTML {
+    static func html(_ text: String, readAloud: Bool = true) -> HTML {
         let blocks = self.blocks(text)
+        let mark = readAloud ? " data-read" : ""
         guard needsMarkdown(text, blocks) else {
-            return HTML(blocks.map { "<p data-read>\(HTMLEscaping.escape($0.joined()))</p>" }.joined(separator: "\n"))
+            return HTML(blocks.map { "<p\(mark)>\(HTMLEscaping.escape($0.joined()))</p>" }.joined(separator: "\n"))
         }
         let markdown = blocks.map { block in
             // A number that is not a list item here ("1900. 4. 14.") must not become one in Ink.
@@ -21,8 +22,10 @@ enum Prose {
             return lines.map(HTMLEscaping.escape).joined(separator: "\n")
         }.joined(separator: "\n\n")
         var html = parser.html(from: markdown)
-        for (plain, marked) in [("<p>", "<p data-read>"), ("<li>", "<li data-read>")] {
-            html = html.replacingOccurrences(of: plain, with: marked)
+        if readAloud {
+            for (plain, marked) in [("<p>", "<p data-read>"), ("<li>", "<li data-read>")] {
+                html = html.replacingOccurrences(of: plain, with: marked)
+            }
         }
         return HTML(html)
     }
