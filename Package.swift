@@ -24,7 +24,7 @@ let package = Package(
     targets: [
         .target(
             name: "ExpoCatalog",
-            resources: [.copy("Resources/DefaultCatalog")]
+            resources: [.copy("Resources/DefaultCatalog"), .copy("Resources/Interface")]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),

@@ -19,7 +19,7 @@ public struct ValidationReport: Sendable {
             let alt = catalog.altTextCoverage
             lines.append([
                 Self.count(catalog.exhibitCount, "exhibit"),
-                Self.count(catalog.languages.count, "language"),
+                Self.count(catalog.languages.count, "language") + " (\(Self.translationCounts(catalog)))",
                 "alt text \(alt.described)/\(alt.images) images",
                 Self.count(0, "error"),
                 Self.count(warnings.count, "warning"),
@@ -39,6 +39,14 @@ public struct ValidationReport: Sendable {
 
     static func line(_ diagnostic: Diagnostic) -> String {
         "\(diagnostic.severity.rawValue): \(diagnostic.description)"
+    }
+
+    /// "ko main, en complete, fr 12 texts missing": how much of each translation is there.
+    static func translationCounts(_ catalog: Catalog) -> String {
+        (["\(catalog.primary.language.code) main"] + catalog.translations.map { edition in
+            let missing = edition.missingTranslations
+            return "\(edition.language.code) " + (missing == 0 ? "complete" : "\(count(missing, "text")) missing")
+        }).joined(separator: ", ")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

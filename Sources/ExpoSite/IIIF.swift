@@ -40,7 +40,7 @@ struct IIIF {
         var metadata: [JSONText] = []
         for (key, path) in ObjectFacts.keys where key != "credit_line" && key != "rights" {
             guard let value = languageMap({ $0.exhibit(id: id)?.facts[keyPath: path] ?? "" }) else { continue }
-            metadata.append(entry(label: languageMap { UIStrings.forLanguage($0.language).exhibit.label(forFact: key) },
+            metadata.append(entry(label: languageMap { assets.strings($0.language).exhibit.label(forFact: key) },
                                   value: value))
         }
         for (index, _) in (primary?.facts.fields ?? []).enumerated() {
@@ -54,7 +54,7 @@ struct IIIF {
         if !metadata.isEmpty { manifest.add("metadata", metadata) }
         if let credit = languageMap({ $0.exhibit(id: id)?.facts.creditLine ?? "" }) {
             manifest.add("requiredStatement", entry(label: languageMap { edition in
-                UIStrings.forLanguage(edition.language).exhibit.creditLine
+                assets.strings(edition.language).exhibit.creditLine
             }, value: credit))
         }
         if let rights = primary?.facts.rights, Self.isRightsURI(rights) { manifest.add("rights", rights) }
@@ -119,7 +119,7 @@ struct IIIF {
         collection.add("@context", Self.context)
         collection.add("id", absolute(Routes.iiifCollection))
         collection.add("type", "Collection")
-        if let label = languageMap({ $0.expositionName ?? UIStrings.forLanguage($0.language).siteName }) {
+        if let label = languageMap({ $0.expositionName ?? assets.strings($0.language).siteName }) {
             collection.add("label", label)
         }
         collection.add("items", catalog.primary.exhibits.map { exhibit in

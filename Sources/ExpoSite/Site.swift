@@ -42,7 +42,7 @@ public struct Site: Sendable {
             }
             jobs.append((routes.notFound(language), .notFound(language)))
         }
-        let actions = try PageActions.rendered(catalog.languages, resources: resources)
+        let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
         var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
@@ -53,7 +53,7 @@ public struct Site: Sendable {
             let language = edition.language
             notFoundPages[language] = pages[routes.notFound(language)]
             let title = titles[language]?.lines.first ?? ""
-            let manifest = WebManifest(language: language, title: title, basePath: routes.basePath,
+            let manifest = WebManifest(strings: assets.strings(language), title: title, basePath: routes.basePath,
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)
         }

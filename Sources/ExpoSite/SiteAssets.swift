@@ -16,6 +16,8 @@ struct SiteAssets: Sendable {
     private(set) var icons = Icons()
     private var searchIndexURLs: [Language: String] = [:]
     private var headLinks: [Language: HTML] = [:]
+    /// The interface's words in each of the catalog's languages, worked out once.
+    fileprivate(set) var interface: [Language: UIStrings] = [:]
 
     /// The app icons' links, for the manifest and the apple-touch-icon.
     struct Icons: Sendable {
@@ -26,6 +28,7 @@ struct SiteAssets: Sendable {
     }
 
     init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes) {
+        for language in catalog.languages { interface[language] = UIStrings(catalog.interfaceText(language)) }
         var tones: Set<String> = []
         for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
             var links: [String: String] = [:]
@@ -57,7 +60,7 @@ struct SiteAssets: Sendable {
                       maskable512: icon("icon-maskable-512"), appleTouch: icon("apple-touch-icon"))
         for edition in catalog.editions {
             searchIndexURLs[edition.language] = add("/assets/search-\(edition.language.code)", "json", "application/json",
-                                                    SearchIndex(edition: edition, routes: routes).bytes(), routes)
+                                                    SearchIndex(edition: edition, others: catalog.editions.filter { $0.language != edition.language }, routes: routes).bytes(), routes)
         }
         iconURL = pictures["flag"]?.src
         for language in catalog.languages {
@@ -80,7 +83,7 @@ struct SiteAssets: Sendable {
             "<link rel=\"apple-touch-icon\" href=\"\(escape(icons.appleTouch))\">",
             "<meta name=\"apple-mobile-web-app-capable\" content=\"yes\">",
             "<meta name=\"mobile-web-app-capable\" content=\"yes\">",
-            "<meta name=\"apple-mobile-web-app-title\" content=\"\(escape(UIStrings.forLanguage(language).siteName))\">",
+            "<meta name=\"apple-mobile-web-app-title\" content=\"\(escape(strings(language).siteName))\">",
             "<meta name=\"apple-mobile-web-app-status-bar-style\" content=\"default\">",
             "<link rel=\"stylesheet\" href=\"\(escape(stylesheetURL))\">",
             "<script src=\"\(escape(scriptURL))\" data-service-worker=\"\(escape(routes.link(Routes.serviceWorker)))\" "
@@ -123,5 +126,12 @@ struct SiteAssets: Sendable {
     private mutating func add(_ path: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {
         files[path] = Page(contentType: type, body: bytes, caching: .immutable)
         return routes.link(path)
+    }
+}
+
+extension SiteAssets {
+    /// The interface's words in `language`, as the catalog gives them.
+    func strings(_ language: Language) -> UIStrings {
+        interface[language] ?? UIStrings.shipped(language)
     }
 }

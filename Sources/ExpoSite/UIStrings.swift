@@ -1,15 +1,16 @@
 import ExpoCatalog
 
-/// Every text of the interface, in each language the guide speaks. A catalog may bring
-/// other languages; their interface falls back to English.
+/// Every text of the interface in one language, read from the language's interface file
+/// (`Resources/Interface/<code>.json` in ExpoCatalog, or the catalog's own) once per site.
 public struct UIStrings: Sendable {
+    public var language: Language
     public var languageName: String
+    /// `rtl` or `ltr`: the interface file's `direction`, else the language's own.
+    public var direction: String
     public var skipToContent: String
     public var visitorsLabel: String
     public var locationLabel: String
     public var durationLabel: String
-    /// "48,130,300 명": the number and the unit around it.
-    public var visitorsValue: @Sendable (String) -> String
     public var seeExhibits: String
     public var exhibitListTitle: String
     public var backToMain: String
@@ -24,8 +25,6 @@ public struct UIStrings: Sendable {
     public var pagination: String
     public var previousPage: String
     public var nextPage: String
-    /// "2 / 100 쪽" — the page and the count.
-    public var pageOf: @Sendable (Int, Int) -> String
     public var appDescription: String
     public var offlineNotice: String
     public var searchLabel: String
@@ -49,104 +48,89 @@ public struct UIStrings: Sendable {
     /// Open Graph's locale for the language (`ko_KR`).
     public var openGraphLocale: String
     public var exhibit: ExhibitStrings
+    private var text: InterfaceText
 
-    public static let korean = UIStrings(
-        languageName: "한국어",
-        skipToContent: "본문으로 건너뛰기",
-        visitorsLabel: "방문객 :",
-        locationLabel: "개최지 :",
-        durationLabel: "개최 기간 :",
-        visitorsValue: { "\($0) 명" },
-        seeExhibits: "한국의 출품작 보러가기",
-        exhibitListTitle: "한국의 출품작",
-        backToMain: "메인",
-        languageSwitchLabel: "언어",
-        imageMissing: "이미지 없음",
-        notFoundTitle: "페이지를 찾을 수 없습니다",
-        notFoundMessage: "주소가 바뀌었거나 없는 페이지입니다.",
-        notFoundLink: "메인으로 돌아가기",
-        flagAlt: "대한제국 국기",
-        posterAlt: "1900년 파리 만국박람회 포스터",
-        siteName: "Expo1900",
-        pagination: "목록 페이지",
-        previousPage: "이전 페이지",
-        nextPage: "다음 페이지",
-        pageOf: { "\($0) / \($1) 페이지" },
-        appDescription: "1900년 파리 만국박람회와 대한제국관 출품작 안내서",
-        offlineNotice: "오프라인 상태입니다. 기기에 저장된 안내서를 보여 드립니다.",
-        searchLabel: "출품작 검색",
-        searchPlaceholder: "이름·설명 검색",
-        searchNoMatch: "일치하는 출품작이 없습니다",
-        searchCount: "출품작 {n}개",
-        searchCountOne: "출품작 1개",
-        searchMore: "출품작 {n}개 가운데 {shown}개를 보여 드립니다. 더 입력해 좁혀 보세요.",
-        readAloud: "소리 내어 읽기",
-        pauseReading: "일시 정지",
-        resumeReading: "이어서 읽기",
-        stopReading: "그만 읽기",
-        share: "공유하기",
-        linkCopied: "링크를 복사했습니다",
-        copyFailed: "링크를 복사하지 못했습니다. 주소 표시줄에서 복사해 주세요.",
-        exhibitPager: "다른 출품작",
-        previousExhibit: "이전 출품작",
-        nextExhibit: "다음 출품작",
-        openGraphLocale: "ko_KR",
-        exhibit: ExhibitStrings(
-            moreImages: "다른 이미지", viewLarger: "크게 보기", imageDescription: "이미지 설명",
-            aboutObject: "유물 정보", date: "연대", maker: "만든 이", material: "재료", dimensions: "크기",
-            place: "장소", creditLine: "소장처", rights: "이용 조건", iiifManifest: "IIIF 매니페스트",
-            viewer: "이미지 보기", close: "닫기", zoomIn: "확대", zoomOut: "축소", resetZoom: "원래 크기",
-            previousImage: "이전 이미지", nextImage: "다음 이미지", imageOf: "{n} / {count}"))
+    public init(_ text: InterfaceText) {
+        self.text = text
+        language = text.language
+        // A language the guide has no words for still has a name for itself.
+        languageName = text.fallback == nil ? text["language_name"] : text.language.autonym
+        direction = text.texts["direction"] ?? (text.language.isRightToLeft ? "rtl" : "ltr")
+        skipToContent = text["skip_to_content"]
+        visitorsLabel = text["visitors_label"]
+        locationLabel = text["location_label"]
+        durationLabel = text["duration_label"]
+        seeExhibits = text["see_exhibits"]
+        exhibitListTitle = text["exhibit_list_title"]
+        backToMain = text["back_to_main"]
+        languageSwitchLabel = text["language_switch_label"]
+        imageMissing = text["image_missing"]
+        notFoundTitle = text["not_found_title"]
+        notFoundMessage = text["not_found_message"]
+        notFoundLink = text["not_found_link"]
+        flagAlt = text["flag_alt"]
+        posterAlt = text["poster_alt"]
+        siteName = text["site_name"]
+        pagination = text["pagination"]
+        previousPage = text["previous_page"]
+        nextPage = text["next_page"]
+        appDescription = text["app_description"]
+        offlineNotice = text["offline_notice"]
+        searchLabel = text["search_label"]
+        searchPlaceholder = text["search_placeholder"]
+        searchNoMatch = text["search_no_match"]
+        searchCount = text["search_count"]
+        searchCountOne = text["search_count_one"]
+        searchMore = text["search_more"]
+        readAloud = text["read_aloud"]
+        pauseReading = text["pause_reading"]
+        resumeReading = text["resume_reading"]
+        stopReading = text["stop_reading"]
+        share = text["share"]
+        linkCopied = text["link_copied"]
+        copyFailed = text["copy_failed"]
+        exhibitPager = text["exhibit_pager"]
+        previousExhibit = text["previous_exhibit"]
+        nextExhibit = text["next_exhibit"]
+        openGraphLocale = text.fallback == nil ? text["open_graph_locale"] : text.language.code.replacingOccurrences(of: "-", with: "_")
+        exhibit = ExhibitStrings(
+            moreImages: text["more_images"], viewLarger: text["view_larger"], imageDescription: text["image_description"],
+            aboutObject: text["about_object"], date: text["date"], maker: text["maker"], material: text["material"],
+            dimensions: text["dimensions"], place: text["place"], creditLine: text["credit_line"], rights: text["rights"],
+            iiifManifest: text["iiif_manifest"], viewer: text["viewer"], close: text["close"], zoomIn: text["zoom_in"],
+            zoomOut: text["zoom_out"], resetZoom: text["reset_zoom"], previousImage: text["previous_image"],
+            nextImage: text["next_image"], imageOf: text["image_of"])
+    }
 
-    public static let english = UIStrings(
-        languageName: "English",
-        skipToContent: "Skip to content",
-        visitorsLabel: "Visitors:",
-        locationLabel: "Location:",
-        durationLabel: "Dates:",
-        visitorsValue: { $0 },
-        seeExhibits: "See Korea's exhibits",
-        exhibitListTitle: "Korea's Exhibits",
-        backToMain: "Main",
-        languageSwitchLabel: "Language",
-        imageMissing: "No image",
-        notFoundTitle: "Page not found",
-        notFoundMessage: "The address may have changed, or the page does not exist.",
-        notFoundLink: "Back to the main page",
-        flagAlt: "Flag of the Korean Empire",
-        posterAlt: "Poster of the 1900 Paris Exposition",
-        siteName: "Expo1900",
-        pagination: "List pages",
-        previousPage: "Previous page",
-        nextPage: "Next page",
-        pageOf: { "Page \($0) of \($1)" },
-        appDescription: "A guide to the 1900 Paris Exposition and the Korean Empire's pavilion",
-        offlineNotice: "You are offline. This is the guide saved on your device.",
-        searchLabel: "Search exhibits",
-        searchPlaceholder: "Search",
-        searchNoMatch: "No exhibits match",
-        searchCount: "{n} exhibits",
-        searchCountOne: "1 exhibit",
-        searchMore: "Showing {shown} of {n} exhibits. Type more to narrow the search.",
-        readAloud: "Read aloud",
-        pauseReading: "Pause",
-        resumeReading: "Resume",
-        stopReading: "Stop reading",
-        share: "Share",
-        linkCopied: "Link copied",
-        copyFailed: "Could not copy the link. Copy it from the address bar.",
-        exhibitPager: "More exhibits",
-        previousExhibit: "Previous exhibit",
-        nextExhibit: "Next exhibit",
-        openGraphLocale: "en_US",
-        exhibit: ExhibitStrings(
-            moreImages: "More images", viewLarger: "View larger", imageDescription: "Image description",
-            aboutObject: "About the object", date: "Date", maker: "Maker", material: "Material", dimensions: "Dimensions",
-            place: "Place", creditLine: "Credit line", rights: "Rights", iiifManifest: "IIIF manifest",
-            viewer: "Image viewer", close: "Close", zoomIn: "Zoom in", zoomOut: "Zoom out", resetZoom: "Actual size",
-            previousImage: "Previous image", nextImage: "Next image", imageOf: "{n} of {count}"))
+    /// The guide's own words for a language (tests and tools; pages use the catalog's).
+    public static func shipped(_ language: Language) -> UIStrings {
+        UIStrings(InterfaceText.shipped(for: language) ?? InterfaceText.english)
+    }
 
-    public static func forLanguage(_ language: Language) -> UIStrings {
-        language == .korean ? korean : english
+    /// "48,130,300 명": the visitor count grouped by thousands, inside the language's unit.
+    public func visitors(_ count: Int) -> String {
+        text["visitors_value"].replacingOccurrences(of: "{n}", with: NumberFormat.grouped(count, separator: text["thousands_separator"]))
+    }
+
+    /// "2 / 100 페이지" — the page and the count.
+    public func pageOf(_ page: Int, _ count: Int) -> String {
+        text["page_of"].replacingOccurrences(of: "{page}", with: String(page)).replacingOccurrences(of: "{count}", with: String(count))
+    }
+
+    /// A date in the language's order and words ("14 avril 1900").
+    func date(_ date: CalendarDate) -> String {
+        let month = text.months.indices.contains(date.month - 1) ? text.months[date.month - 1] : String(date.month)
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return text["date_format"]
+            .replacingOccurrences(of: "{yyyy}", with: String(date.year))
+            .replacingOccurrences(of: "{mm}", with: twoDigits(date.month))
+            .replacingOccurrences(of: "{dd}", with: twoDigits(date.day))
+            .replacingOccurrences(of: "{month}", with: month)
+            .replacingOccurrences(of: "{m}", with: String(date.month))
+            .replacingOccurrences(of: "{d}", with: String(date.day))
+    }
+
+    func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
+        text["date_range"].replacingOccurrences(of: "{start}", with: date(start)).replacingOccurrences(of: "{end}", with: date(end))
     }
 }

@@ -35,13 +35,14 @@ struct WebManifest: Encodable {
     var user_preferences = Preferences(color_scheme_dark: Colors(theme_color: "#000000", background_color: "#000000"))
     var icons: [Icon]
 
-    init(language: Language, title: String, basePath: String, startURL: String, icons: SiteAssets.Icons) {
-        let strings = UIStrings.forLanguage(language)
+    init(strings: UIStrings, title: String, basePath: String, startURL: String, icons: SiteAssets.Icons) {
+        let language = strings.language
         id = basePath
         name = "\(strings.siteName): \(title)"
         short_name = strings.siteName
         description = strings.appDescription
         lang = language.code
+        dir = strings.direction
         start_url = startURL
         scope = basePath
         self.icons = [

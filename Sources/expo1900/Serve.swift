@@ -59,7 +59,8 @@ struct Serve: AsyncParsableCommand {
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "expo1900")
         logger.info("""
-            loaded \(loaded.exhibitCount) exhibits and \(renditions.images.count) images in \(Self.seconds(loadedAt - started)) s, \
+            loaded \(loaded.exhibitCount) exhibits in \(loaded.languages.map(\.code).joined(separator: ", ")) \
+            (\(loaded.primaryLanguageChoice)) and \(renditions.images.count) images in \(Self.seconds(loadedAt - started)) s, \
             rendered \(site.pages.count) files in \(Self.seconds(clock.now - loadedAt)) s
             """)
         let responder = SiteResponder(site: site, logger: logger)

@@ -10,7 +10,7 @@ import Testing
         #expect(report.lines == [
             "warning: items.json[0]: the image \"jikji\" has no alt text; the exhibit's name stands in for it",
             "warning: items.json[1]: the image \"haegeum\" has no alt text; the exhibit's name stands in for it",
-            "2 exhibits, 1 language, alt text 0/2 images, 0 errors, 2 warnings",
+            "2 exhibits, 1 language (ko main), alt text 0/2 images, 0 errors, 2 warnings",
         ])
         #expect(report.exitStatus == 0)
         #expect(ValidationReport(loading: .success(catalog), strict: true).exitStatus == 1)
@@ -22,7 +22,7 @@ import Testing
         }
         described.publishingNotes = []
         let clean = ValidationReport(loading: .success(described), strict: true)
-        #expect(clean.lines == ["2 exhibits, 1 language, alt text 2/2 images, 0 errors, 0 warnings"])
+        #expect(clean.lines == ["2 exhibits, 1 language (ko main), alt text 2/2 images, 0 errors, 0 warnings"])
         #expect(clean.exitStatus == 0)
     }
 
@@ -32,7 +32,7 @@ import Testing
         let catalog = try folder.load()
         let lenient = ValidationReport(loading: .success(catalog), strict: false)
         #expect(lenient.lines.first == "warning: items.json[1].short_desc: null")
-        #expect(lenient.lines.last == "2 exhibits, 1 language, alt text 0/2 images, 0 errors, 3 warnings")
+        #expect(lenient.lines.last == "2 exhibits, 1 language (ko main), alt text 0/2 images, 0 errors, 3 warnings")
         #expect(lenient.exitStatus == 0)
         #expect(ValidationReport(loading: .success(catalog), strict: true).exitStatus == 1)
     }

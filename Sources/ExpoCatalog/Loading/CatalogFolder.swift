@@ -17,6 +17,8 @@ struct CatalogFolder: CatalogStore {
 
     var dataFileNames: Set<String> { fileNames.filter { DataFile.parse($0) != nil } }
 
+    var candidateFileNames: Set<String> { fileNames.filter { DataFile.suffix(of: $0) != nil } }
+
     func displayPath(ofDataFile name: String) -> String { name }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {

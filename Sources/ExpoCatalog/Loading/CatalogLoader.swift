@@ -2,8 +2,9 @@ import Foundation
 
 /// Loads a catalog folder into a `Catalog`, collecting every problem on the way.
 public enum CatalogLoader {
-    /// The language of the unsuffixed files, as in the seed apps.
-    public static let primaryLanguage = Language.korean
+    /// The language of the unsuffixed files when neither the catalog nor its text says, as
+    /// in the seed apps.
+    public static let defaultPrimaryLanguage = Language.korean
 
     /// The catalog that ships with the guide.
     public static func loadDefault() throws(CatalogError) -> Catalog {
@@ -37,7 +38,7 @@ public enum CatalogLoader {
             throw .notFound(path: path)
         }
         guard isFolder.boolValue else { throw .notACatalog(path: path, searched: nil) }
-        let primaryFiles = DataFile.allCases.map { $0.fileName(nil) }
+        let primaryFiles = DataFile.catalogFiles.map { $0.fileName(nil) }
         var store: any CatalogStore
         let plain = CatalogFolder(url: url)
         if primaryFiles.contains(where: plain.fileNames.contains) {
@@ -51,13 +52,21 @@ public enum CatalogLoader {
         }
         store = PrefetchedStore(store)
 
-        var diagnostics: [Diagnostic] = store.problems
+        var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
         var publishingNotes: [Diagnostic] = []
-        let primary = loadPrimary(store, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
+        let suffixed = translationLanguages(in: store)
+        let loaded = loadPrimary(store, translations: suffixed, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
+        let primary = loaded?.edition
         var translations: [Edition] = []
         if let primary {
-            for language in translationLanguages(in: store) {
+            for language in suffixed where language != primary.language {
                 translations.append(loadTranslation(language, of: primary, store, diagnostics: &diagnostics))
+            }
+            if suffixed.contains(primary.language) {
+                for file in DataFile.catalogFiles where store.dataFileNames.contains(file.fileName(primary.language)) {
+                    diagnostics.append(Diagnostic(.warning, file: store.displayPath(ofDataFile: file.fileName(primary.language)),
+                        "\(primary.language.englishName) is the main language, so its text is in \(file.fileName(nil)); this file is ignored"))
+                }
             }
         }
         var images: [String: CatalogImage] = [:]
@@ -72,21 +81,28 @@ public enum CatalogLoader {
         guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw .invalid(path: path, diagnostics: diagnostics)
         }
+        let languages = [primary.language] + translations.map(\.language)
+        let interface = InterfaceLoader.load(languages, store, diagnostics: &diagnostics)
         var catalog = Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
         catalog.publishingNotes = publishingNotes
+        catalog.interface = interface
+        catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         return catalog
     }
 
-    private static func loadPrimary(_ store: any CatalogStore, diagnostics: inout [Diagnostic],
-                                    publishingNotes: inout [Diagnostic]) -> Edition? {
+    private static func loadPrimary(_ store: any CatalogStore, translations: [Language], diagnostics: inout [Diagnostic],
+                                    publishingNotes: inout [Diagnostic]) -> (edition: Edition, choice: PrimaryLanguageChoice)? {
         let expositionFile = DataFile.exposition.fileName(nil)
         let itemsFile = DataFile.items.fileName(nil)
         var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
         var itemsReader = FieldReader(file: store.displayPath(ofDataFile: itemsFile))
         var exposition: Exposition?
         var exhibits: [Exhibit]?
+        var setting: JSONValue?
         switch store.readJSON(dataFile: expositionFile) {
-        case let .success(json): exposition = ExpositionDecoder.decode(json, reader: &expositionReader)
+        case let .success(json):
+            exposition = ExpositionDecoder.decode(json, reader: &expositionReader)
+            setting = json["language"]
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
         switch store.readJSON(dataFile: itemsFile) {
@@ -96,7 +112,16 @@ public enum CatalogLoader {
         diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
         publishingNotes += itemsReader.publishingNotes
         guard let exposition, let exhibits else { return nil }
-        return Edition(language: primaryLanguage, exposition: exposition, exhibits: exhibits)
+        let choice = PrimaryLanguageChoice.make(setting: setting, settingFile: store.displayPath(ofDataFile: expositionFile),
+                                                 text: sample(exposition, exhibits), textFile: store.displayPath(ofDataFile: itemsFile),
+                                                 taken: translations, diagnostics: &diagnostics)
+        return (Edition(language: choice.language, exposition: exposition, exhibits: exhibits), choice)
+    }
+
+    /// Enough of the primary text to tell its language: the exposition and the first exhibits.
+    private static func sample(_ exposition: Exposition, _ exhibits: [Exhibit]) -> String {
+        ([exposition.title, exposition.location, exposition.description]
+            + exhibits.prefix(20).flatMap { [$0.name, $0.shortDescription, $0.description] }).joined(separator: "\n")
     }
 
     private static func loadTranslation(_ language: Language, of primary: Edition, _ store: any CatalogStore, diagnostics: inout [Diagnostic]) -> Edition {
@@ -106,32 +131,59 @@ public enum CatalogLoader {
         let itemsFile = DataFile.items.fileName(language)
         var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
         var itemsReader = FieldReader(file: store.displayPath(ofDataFile: itemsFile))
+        let primaryLanguage = primary.language
+        var untranslated: Set<String> = []
         let note = "the \(primaryLanguage.englishName) texts are used for \(language.englishName)"
         if store.dataFileNames.contains(expositionFile) {
             switch store.readJSON(dataFile: expositionFile) {
             case let .success(json):
                 exposition = ExpositionDecoder.translate(json, from: exposition, primaryLanguage: primaryLanguage, reader: &expositionReader)
+                untranslated.formUnion(expositionReader.untranslated.map { "exposition.\($0)" })
             case let .failure(diagnostic): diagnostics.append(diagnostic)
             }
         } else {
             expositionReader.warn(at: "", "missing; \(note)")
+            expositionReader.untranslated = ExpositionDecoder.texts
+            untranslated.formUnion(ExpositionDecoder.texts.map { "exposition.\($0)" })
         }
         if store.dataFileNames.contains(itemsFile) {
             switch store.readJSON(dataFile: itemsFile) {
             case let .success(json):
-                exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage, reader: &itemsReader)
+                exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage,
+                                                    untranslated: &untranslated, reader: &itemsReader)
             case let .failure(diagnostic): diagnostics.append(diagnostic)
             }
         } else {
             itemsReader.warn(at: "", "missing; \(note)")
+            itemsReader.untranslated = ExhibitDecoder.allTexts(exhibits)
+            untranslated.formUnion(itemsReader.untranslated)
         }
         diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
-        return Edition(language: language, exposition: exposition, exhibits: exhibits)
+        var edition = Edition(language: language, exposition: exposition, exhibits: exhibits)
+        edition.untranslated = untranslated
+        edition.missingTranslations = expositionReader.untranslated.count + itemsReader.untranslated.count
+        return edition
     }
 
-    /// Languages with at least one suffixed data file, by code.
+    /// Languages with at least one suffixed data file, by code (interface files add no language).
     private static func translationLanguages(in store: any CatalogStore) -> [Language] {
-        let languages = store.dataFileNames.compactMap { DataFile.parse($0)?.language }
-        return Set(languages).subtracting([primaryLanguage]).sorted()
+        let languages = store.dataFileNames.compactMap { name in
+            DataFile.parse(name).flatMap { $0.file == .interface ? nil : $0.language }
+        }
+        return Set(languages).filter(\.isKnown).sorted()
+    }
+
+    /// An error for each data file whose suffix is not a language (`items.english.json`,
+    /// `items.xx.json`): it would otherwise be silently left out, or served as a language no one reads.
+    private static func unknownLanguageCodes(in store: any CatalogStore) -> [Diagnostic] {
+        store.candidateFileNames.sorted().compactMap { name in
+            guard let code = DataFile.suffix(of: name) else { return nil }
+            let language = Language(code)
+            if language.isKnown { return nil }
+            let byName = Locale.LanguageCode.isoLanguageCodes.first { Language($0.identifier).englishName.lowercased() == code.lowercased() }
+            let hint = byName.map { " (for \(Language($0.identifier).englishName), \"\($0.identifier)\")" } ?? ""
+            return Diagnostic(.error, file: store.displayPath(ofDataFile: name),
+                              "\"\(code)\" is not a language code; name the file with an ISO 639 code such as \"en\", \"fr\" or \"pt-BR\"\(hint), or move it out of the catalog")
+        }
     }
 }

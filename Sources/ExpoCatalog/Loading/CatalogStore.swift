@@ -14,10 +14,13 @@ protocol CatalogStore: Sendable {
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage?
     /// What finding the files met: ambiguous or unreadable data, in the store's own words.
     var problems: [Diagnostic] { get }
+    /// Names that look like data files, whether or not their language suffix is a language.
+    var candidateFileNames: Set<String> { get }
 }
 
 extension CatalogStore {
     var problems: [Diagnostic] { [] }
+    var candidateFileNames: Set<String> { dataFileNames }
 }
 
 /// Reading and parsing one JSON file, with every failure as a diagnostic naming it.
@@ -67,6 +70,8 @@ struct PrefetchedStore: CatalogStore {
     var dataFileNames: Set<String> { base.dataFileNames }
 
     var problems: [Diagnostic] { base.problems }
+
+    var candidateFileNames: Set<String> { base.candidateFileNames }
 
     func displayPath(ofDataFile name: String) -> String { base.displayPath(ofDataFile: name) }
 

@@ -37,7 +37,10 @@ enum ExhibitContentDecoder {
         return primary.map { image in
             let hasText = image.hasAlt || imageTexts.contains { !image[keyPath: $0.path].isEmpty }
             guard let (index, item) = itemByName[image.name] else {
-                if hasText { reader.warn(at: "\(place).images", "no entry for the image \"\(image.name)\"\(note)") }
+                if hasText {
+                    reader.warn(at: "\(place).images", "no entry for the image \"\(image.name)\"\(note)")
+                    reader.untranslated.append("images")
+                }
                 return image
             }
             let at = "\(place).images[\(index)]"

@@ -41,9 +41,12 @@ enum ExhibitDecoder {
 
     /// A translation, matched to the primary exhibits by id. Entries with an unknown or
     /// repeated id are ignored with a warning; exhibits without an entry keep the primary text.
-    static func translate(_ json: JSONValue, from primary: [Exhibit], primaryLanguage: Language, reader: inout FieldReader) -> [Exhibit] {
+    /// `untranslated` gains `id.key` for each of an exhibit's texts that the primary text stands in for.
+    static func translate(_ json: JSONValue, from primary: [Exhibit], primaryLanguage: Language,
+                          untranslated: inout Set<String>, reader: inout FieldReader) -> [Exhibit] {
         guard case let .array(entries) = json else {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
+            untranslated.formUnion(allTexts(primary))
             return primary
         }
         let primaryIDs = Set(primary.map(\.id))
@@ -70,9 +73,14 @@ enum ExhibitDecoder {
         return primary.map { exhibit in
             guard let (index, entry) = entryByID[exhibit.id] else {
                 reader.warn(at: "", "no entry for \"\(exhibit.id)\"\(note)")
+                let texts = allTexts([exhibit])
+                untranslated.formUnion(texts)
+                reader.untranslated += texts
                 return exhibit
             }
             let place = "[\(index)]"
+            let before = reader.untranslated.count
+            defer { untranslated.formUnion(reader.untranslated[before...].map { "\(exhibit.id).\($0)" }) }
             return Exhibit(
                 id: exhibit.id,
                 name: reader.text(entry, "name", at: place, fallback: exhibit.name, because: note),
@@ -80,6 +88,13 @@ enum ExhibitDecoder {
                 description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
                 images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),
                 facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader))
+        }
+    }
+
+    /// `id.key` for every text an exhibit shows, as when a translation has none of them.
+    static func allTexts(_ exhibits: [Exhibit]) -> [String] {
+        exhibits.flatMap { exhibit in
+            ["name", "short_desc", "desc"].map { "\(exhibit.id).\($0)" }
         }
     }
 }

@@ -1,5 +1,8 @@
 /// Turns `exposition_universelle_1900.json` (and its translations) into an `Exposition`.
 enum ExpositionDecoder {
+    /// The texts a translation gives.
+    static let texts = ["title", "location", "duration", "description"]
+
     /// The primary file: a missing or mistyped field gets an empty text or 0 and a warning.
     static func decode(_ json: JSONValue, reader: inout FieldReader) -> Exposition? {
         guard case .object = json else {

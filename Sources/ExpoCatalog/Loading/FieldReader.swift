@@ -6,6 +6,9 @@ struct FieldReader {
     /// What stands between the catalog and publishing it (an image without alt text):
     /// `validate` reports these, the server does not.
     private(set) var publishingNotes: [Diagnostic] = []
+    /// The keys of texts a translation lacked, where the primary text stands in; one entry
+    /// per text, for counting and for marking them with the primary language.
+    var untranslated: [String] = []
 
     init(file: String) {
         self.file = file
@@ -54,6 +57,7 @@ struct FieldReader {
         case let .success(text): return text
         case let .failure(problem):
             warn(at: "\(place).\(key)", problem.description + note)
+            if !note.isEmpty { untranslated.append(key) }
             return fallback
         }
     }
@@ -89,6 +93,7 @@ struct FieldReader {
     mutating func translatedText(_ object: JSONValue, _ key: String, at place: String, primary: String?,
                                  note: String, numbersAsText: Bool = false) -> String? {
         let given = primary.map { !$0.isEmpty } ?? false
+        if given, case .string? = object[key] {} else if given { untranslated.append(key) }
         switch object[key] {
         case nil:
             if given { warn(at: "\(place).\(key)", "missing" + note) }

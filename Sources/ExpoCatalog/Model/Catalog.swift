@@ -11,6 +11,10 @@ public struct Catalog: Sendable {
     /// Warnings that matter before publishing but not to serving (an image without alt
     /// text); `validate` reports them.
     public var publishingNotes: [Diagnostic] = []
+    /// The interface's words in each of the catalog's languages.
+    public var interface: [Language: InterfaceText] = [:]
+    /// How the main language was chosen, for the start-up line.
+    public var primaryLanguageChoice: PrimaryLanguageChoice = .assumed
 
     public init(primary: Edition, translations: [Edition], images: [String: CatalogImage], diagnostics: [Diagnostic]) {
         self.primary = primary
@@ -29,6 +33,11 @@ public struct Catalog: Sendable {
     }
 
     public var exhibitCount: Int { primary.exhibits.count }
+
+    /// The interface's words in `language`: the catalog's, else the guide's own, else English.
+    public func interfaceText(_ language: Language) -> InterfaceText {
+        interface[language] ?? InterfaceText.shipped(for: language) ?? InterfaceText.english
+    }
 
     /// How many of the exhibits' images have alt text in the primary language, of how many.
     public var altTextCoverage: (described: Int, images: Int) {

@@ -4,11 +4,21 @@ public struct Edition: Sendable, Equatable {
     public var language: Language
     public var exposition: Exposition
     public var exhibits: [Exhibit]
+    /// The texts a translation lacks, where the primary language's text stands in:
+    /// `exposition.title`, `jikji.name`. Pages mark them with the primary language.
+    public var untranslated: Set<String> = []
+    /// How many texts the translation lacks, images' and facts' included.
+    public var missingTranslations = 0
 
     public init(language: Language, exposition: Exposition, exhibits: [Exhibit]) {
         self.language = language
         self.exposition = exposition
         self.exhibits = exhibits
+    }
+
+    /// Whether the exhibit's (or, with `nil`, the exposition's) text at `key` is the primary language's.
+    public func isUntranslated(_ exhibitID: String?, _ key: String) -> Bool {
+        !untranslated.isEmpty && untranslated.contains("\(exhibitID ?? "exposition").\(key)")
     }
 
     public func exhibit(id: String) -> Exhibit? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A language of the guide, by its BCP 47 code ("ko", "en").
 public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let code: String
@@ -28,14 +30,26 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 extension Language {
     /// The language's name in English, for messages to curators.
     public var englishName: String {
-        switch code {
-        case "ko": "Korean"
-        case "en": "English"
-        case "fr": "French"
-        case "ja": "Japanese"
-        case "zh": "Chinese"
-        case "de": "German"
-        default: code
-        }
+        Locale(identifier: "en").localizedString(forIdentifier: code) ?? code
+    }
+
+    /// The language's name in itself ("한국어", "Français"), as a language menu lists it.
+    public var autonym: String {
+        guard let name = Locale(identifier: code).localizedString(forIdentifier: code), let first = name.first else { return code }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// Whether the code names a language ISO 639 knows (`fr`, `haw`), not merely one shaped
+    /// like a code (`xx`).
+    public var isKnown: Bool {
+        Language.isValidCode(code) && (Locale.LanguageCode(primaryCode).isISOLanguage)
+    }
+
+    /// The language without region or script: `pt` for `pt-BR`.
+    public var primaryCode: String { String(code.split(separator: "-").first ?? Substring(code)) }
+
+    /// Arabic, Hebrew, Persian, Urdu …: written right to left.
+    public var isRightToLeft: Bool {
+        Locale.Language(identifier: code).characterDirection == .rightToLeft
     }
 }

@@ -8,6 +8,9 @@ struct ExhibitListScreen: Sendable {
         var shortDescription: String
         var href: String
         var thumbnail: ImageModel
+        /// The primary language, on a name or short text that stands in for a translation.
+        var nameLang: String? = nil
+        var textLang: String? = nil
     }
 
     /// Links between the pages of a long list; absent when it fits on one.
@@ -33,7 +36,7 @@ struct ExhibitListScreen: Sendable {
     /// `expositionName` is the title's first line, when the caller has worked it out already.
     init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1, expositionName: String? = nil,
          catalog: Catalog, routes: Routes, assets: SiteAssets) {
-        let strings = UIStrings.forLanguage(edition.language)
+        let strings = assets.strings(edition.language)
         let mainTitle = expositionName ?? edition.expositionName ?? strings.siteName
         let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
         frame = PageFrame(
@@ -62,7 +65,9 @@ struct ExhibitListScreen: Sendable {
                 href: routes.link(routes.exhibit(exhibit.id, edition.language)),
                 thumbnail: ImageModel(assets.picture(exhibit.id), alt: exhibit.name,
                                       cssClass: "thumbnail", slot: "(min-width: 30em) 6rem, 20vw", lazy: index >= Self.eagerRows,
-                                      decorative: true, placeholderText: strings.imageMissing))
+                                      decorative: true, placeholderText: strings.imageMissing),
+                nameLang: edition.borrowedLanguage(exhibit.id, "name", primary: catalog.primary.language),
+                textLang: edition.borrowedLanguage(exhibit.id, "short_desc", primary: catalog.primary.language))
         }
     }
 

@@ -10,6 +10,7 @@ struct ExhibitScreen: Sendable {
     var galleryLabel: String
     var hasGallery: Bool
     var prose: HTML
+    var proseLang: String?
     var facts: ExhibitFacts
     var hasFacts: Bool
     /// The read-aloud and share buttons, rendered once for the language.
@@ -23,7 +24,7 @@ struct ExhibitScreen: Sendable {
     /// first line of the edition's title, is worked out here unless the caller has it.
     init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
          actions: HTML = HTML(""), expositionTitle: String? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
-        let strings = UIStrings.forLanguage(edition.language)
+        let strings = assets.strings(edition.language)
         let name = exhibit.displayName
         let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName
         let firstParagraph = Prose.plainParagraphs(exhibit.description).first
@@ -41,7 +42,9 @@ struct ExhibitScreen: Sendable {
                                        routes: routes, assets: assets)
             },
             iiifManifest: manifest)
-        navigationBar = NavigationBar(title: name, backLabel: strings.exhibitListTitle,
+        let primary = catalog.primary.language
+        navigationBar = NavigationBar(title: name, titleLang: edition.borrowedLanguage(exhibit.id, "name", primary: primary),
+                                      backLabel: strings.exhibitListTitle,
                                       backHref: routes.link(routes.exhibitList(edition.language, page: listPage)))
         let images = exhibit.images
         figure = ExhibitFigure(images[0], exhibitName: name, picture: assets.picture(images[0].name),
@@ -56,6 +59,7 @@ struct ExhibitScreen: Sendable {
         galleryLabel = strings.exhibit.moreImages
         hasGallery = !gallery.isEmpty
         prose = Prose.html(exhibit.description)
+        proseLang = edition.borrowedLanguage(exhibit.id, "desc", primary: primary)
         facts = ExhibitFacts(exhibit.facts, strings: strings.exhibit, manifestHref: manifest)
         hasFacts = !exhibit.facts.isEmpty
         self.actions = actions

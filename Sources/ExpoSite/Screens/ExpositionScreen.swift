@@ -5,10 +5,14 @@ struct ExpositionScreen: Sendable {
     struct Fact: Sendable {
         var label: String
         var value: String
+        /// The primary language's code when the value is its text, standing in for a missing translation.
+        var lang: String? = nil
     }
 
     var frame: PageFrame
     var titleLines: [String]
+    var titleLang: String?
+    var descriptionLang: String?
     var poster: ImageModel
     var facts: [Fact]
     var paragraphs: [String]
@@ -20,7 +24,7 @@ struct ExpositionScreen: Sendable {
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
-        let strings = UIStrings.forLanguage(edition.language)
+        let strings = assets.strings(edition.language)
         let exposition = edition.exposition
         titleLines = (title ?? edition.expositionTitle).lines
         let title = titleLines.first ?? strings.siteName
@@ -36,10 +40,15 @@ struct ExpositionScreen: Sendable {
             })
         poster = ImageModel(assets.picture("poster"), alt: strings.posterAlt,
                             cssClass: "poster", slot: "(min-width: 36em) 20rem, 15rem", priority: true, placeholderText: title)
+        let borrowed = { (key: String) in edition.borrowedLanguage(nil, key, primary: catalog.primary.language) }
+        titleLang = borrowed("title")
+        descriptionLang = borrowed("description")
+        // A duration of numeric dates is written in the page's language; any other is shown as the catalog has it.
+        let duration = CalendarDate.range(exposition.duration).map { strings.dateRange($0.start, $0.end) }
         facts = [
-            Fact(label: strings.visitorsLabel, value: strings.visitorsValue(NumberFormat.grouped(exposition.visitors))),
-            Fact(label: strings.locationLabel, value: exposition.location),
-            Fact(label: strings.durationLabel, value: exposition.duration),
+            Fact(label: strings.visitorsLabel, value: strings.visitors(exposition.visitors)),
+            Fact(label: strings.locationLabel, value: exposition.location, lang: borrowed("location")),
+            Fact(label: strings.durationLabel, value: duration ?? exposition.duration, lang: duration == nil ? borrowed("duration") : nil),
         ]
         paragraphs = Paragraphs.split(exposition.description)
         flag = ImageModel(assets.picture("flag"), alt: strings.flagAlt,

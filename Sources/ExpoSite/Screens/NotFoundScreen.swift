@@ -9,7 +9,7 @@ struct NotFoundScreen: Sendable {
     var linkHref: String
 
     init(language: Language, catalog: Catalog, routes: Routes, assets: SiteAssets) {
-        let strings = UIStrings.forLanguage(language)
+        let strings = assets.strings(language)
         frame = PageFrame(
             language: language, title: strings.notFoundTitle, description: strings.notFoundMessage,
             screenClass: "screen-not-found", pathIn: routes.home,

@@ -7,11 +7,11 @@ struct PageActions: Sendable {
     var share: ShareControl?
 
     /// The HTML of screen 1's and screen 3's buttons in each language.
-    static func rendered(_ languages: [Language], resources: SiteResources) throws(SiteError)
+    static func rendered(_ languages: [Language], resources: SiteResources, assets: SiteAssets) throws(SiteError)
         -> [Language: (exposition: HTML, exhibit: HTML)] {
         var rendered: [Language: (exposition: HTML, exhibit: HTML)] = [:]
         for language in languages {
-            let strings = UIStrings.forLanguage(language)
+            let strings = assets.strings(language)
             let speech = SpeechControls(strings: strings)
             let exposition = try resources.render(PageActions(speech: speech, share: nil), with: "page-actions")
             let exhibit = try resources.render(PageActions(speech: speech, share: ShareControl(strings: strings)), with: "page-actions")

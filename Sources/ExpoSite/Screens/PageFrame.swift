@@ -7,6 +7,9 @@ struct PageFrame: Sendable {
         var label: String
         var href: String
         var lang: String
+        var dir: String
+        /// The page's own language, marked `aria-current` in the menu.
+        var current: Bool
     }
 
     struct Alternate: Sendable {
@@ -15,6 +18,7 @@ struct PageFrame: Sendable {
     }
 
     var lang: String
+    var dir: String
     var documentTitle: String
     var description: String
     /// The stylesheet, script, icons and manifest: the same lines on every page of the language.
@@ -22,7 +26,12 @@ struct PageFrame: Sendable {
     var offlineNotice: String
     var skipToContent: String
     var languageSwitchLabel: String
+    /// Every language, the page's own included: the menu of a catalog with more than two.
     var languageLinks: [LanguageLink]
+    /// Two languages need one link to the other, not a menu.
+    var otherLanguageLinks: [LanguageLink]
+    var languageMenu: Bool
+    var currentLanguage: LanguageLink?
     var alternates: [Alternate]
     var screenClass: String
     var sharing: SharingMetadata
@@ -36,8 +45,9 @@ struct PageFrame: Sendable {
          pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets,
          shareImage: String? = nil, shareImageAlt: String = "", type: String = "website",
          structuredData: ((SiteAssets.ShareImage) -> String)? = nil, iiifManifest: String? = nil) {
-        let strings = UIStrings.forLanguage(language)
+        let strings = assets.strings(language)
         lang = language.code
+        dir = strings.direction
         documentTitle = title
         self.description = description
         headLinks = assets.headLinks(language)
@@ -47,16 +57,19 @@ struct PageFrame: Sendable {
         self.screenClass = screenClass
         // The switch names each other language in that language; `?lang=` lets the server
         // remember the choice in a cookie, and static hosts simply ignore it.
-        languageLinks = languages.filter { $0 != language }.map { other in
-            LanguageLink(label: UIStrings.forLanguage(other).languageName,
-                         href: routes.link(pathIn(other)) + "?lang=\(other.code)",
-                         lang: other.code)
+        languageLinks = languages.map { other in
+            let words = assets.strings(other)
+            return LanguageLink(label: words.languageName, href: routes.link(pathIn(other)) + "?lang=\(other.code)",
+                                lang: other.code, dir: words.direction, current: other == language)
         }
+        otherLanguageLinks = languageLinks.filter { !$0.current }
+        languageMenu = languages.count > 2
+        currentLanguage = languageLinks.first(where: \.current)
         alternates = languages.map { Alternate(lang: $0.code, href: routes.link(pathIn($0))) }
         let image = shareImage.map(assets.shareImage) ?? assets.shareImage("")
         sharing = SharingMetadata(title: title, description: description, type: type, path: pathIn(language), image: image,
                                   imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
-                                  language: language, languages: languages, routes: routes, strings: strings)
+                                  language: language, languages: languages, routes: routes, assets: assets)
         self.structuredData = structuredData.map { HTML($0(image)) }
         self.iiifManifest = iiifManifest
     }
@@ -66,8 +79,17 @@ struct PageFrame: Sendable {
 /// the screen's title.
 struct NavigationBar: Sendable {
     var title: String
+    /// The title's language when it is not the page's (an untranslated exhibit name).
+    var titleLang: String? = nil
     var backLabel: String
     var backHref: String
+
+    init(title: String, titleLang: String? = nil, backLabel: String, backHref: String) {
+        self.title = title
+        self.titleLang = titleLang
+        self.backLabel = backLabel
+        self.backHref = backHref
+    }
 }
 
 enum Paragraphs {

@@ -10,7 +10,8 @@ struct SharingMetadata: Sendable {
     var url: String?
 
     init(title: String, description: String, type: String, path: String, image: SiteAssets.ShareImage,
-         imageAlt: String, language: Language, languages: [Language], routes: Routes, strings: UIStrings) {
+         imageAlt: String, language: Language, languages: [Language], routes: Routes, assets: SiteAssets) {
+        let strings = assets.strings(language)
         url = routes.origin.map { _ in routes.absolute(link: routes.link(path)) }
         let imageURL = routes.absolute(link: image.link)
         var lines: [String] = []
@@ -25,7 +26,7 @@ struct SharingMetadata: Sendable {
         if let url { meta("property", "og:url", url) }
         meta("property", "og:locale", strings.openGraphLocale)
         for other in languages where other != language {
-            meta("property", "og:locale:alternate", UIStrings.forLanguage(other).openGraphLocale)
+            meta("property", "og:locale:alternate", assets.strings(other).openGraphLocale)
         }
         meta("property", "og:image", imageURL)
         if let width = image.width, let height = image.height {

@@ -6,6 +6,8 @@ extension ExpositionScreen: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
         "frame": .object(PageFrame.self),
         "titleLines": .list(.text),
+        "titleLang": .text,
+        "descriptionLang": .text,
         "poster": .object(ImageModel.self),
         "facts": .list(.object(ExpositionScreen.Fact.self)),
         "paragraphs": .list(.text),
@@ -19,6 +21,8 @@ extension ExpositionScreen: TemplateObject {
         switch name {
         case "frame": frame.templateValue
         case "titleLines": titleLines.templateValue
+        case "titleLang": titleLang.templateValue
+        case "descriptionLang": descriptionLang.templateValue
         case "poster": poster.templateValue
         case "facts": facts.templateValue
         case "paragraphs": paragraphs.templateValue
@@ -35,12 +39,14 @@ extension ExpositionScreen.Fact: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
         "label": .text,
         "value": .text,
+        "lang": .text,
     ]
 
     func value(for name: String) -> TemplateValue {
         switch name {
         case "label": label.templateValue
         case "value": value.templateValue
+        case "lang": lang.templateValue
         default: .missing
         }
     }
@@ -72,6 +78,8 @@ extension ExhibitListScreen.Row: TemplateObject {
         "id": .text,
         "name": .text,
         "shortDescription": .text,
+        "nameLang": .text,
+        "textLang": .text,
         "href": .text,
         "thumbnail": .object(ImageModel.self),
     ]
@@ -81,6 +89,8 @@ extension ExhibitListScreen.Row: TemplateObject {
         case "id": id.templateValue
         case "name": self.name.templateValue
         case "shortDescription": shortDescription.templateValue
+        case "nameLang": nameLang.templateValue
+        case "textLang": textLang.templateValue
         case "href": href.templateValue
         case "thumbnail": thumbnail.templateValue
         default: .missing
@@ -120,6 +130,7 @@ extension ExhibitScreen: TemplateObject {
         "galleryLabel": .text,
         "hasGallery": .flag,
         "prose": .html,
+        "proseLang": .text,
         "facts": .object(ExhibitFacts.self),
         "hasFacts": .flag,
         "actions": .html,
@@ -136,6 +147,7 @@ extension ExhibitScreen: TemplateObject {
         case "galleryLabel": galleryLabel.templateValue
         case "hasGallery": hasGallery.templateValue
         case "prose": prose.templateValue
+        case "proseLang": proseLang.templateValue
         case "facts": facts.templateValue
         case "hasFacts": hasFacts.templateValue
         case "actions": actions.templateValue
@@ -284,6 +296,7 @@ extension NotFoundScreen: TemplateObject {
 extension PageFrame: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
         "lang": .text,
+        "dir": .text,
         "documentTitle": .text,
         "description": .text,
         "headLinks": .html,
@@ -291,6 +304,9 @@ extension PageFrame: TemplateObject {
         "skipToContent": .text,
         "languageSwitchLabel": .text,
         "languageLinks": .list(.object(PageFrame.LanguageLink.self)),
+        "otherLanguageLinks": .list(.object(PageFrame.LanguageLink.self)),
+        "languageMenu": .flag,
+        "currentLanguage": .object(PageFrame.LanguageLink.self),
         "alternates": .list(.object(PageFrame.Alternate.self)),
         "screenClass": .text,
         "sharing": .object(SharingMetadata.self),
@@ -301,6 +317,7 @@ extension PageFrame: TemplateObject {
     func value(for name: String) -> TemplateValue {
         switch name {
         case "lang": lang.templateValue
+        case "dir": dir.templateValue
         case "documentTitle": documentTitle.templateValue
         case "description": description.templateValue
         case "headLinks": headLinks.templateValue
@@ -308,6 +325,9 @@ extension PageFrame: TemplateObject {
         case "skipToContent": skipToContent.templateValue
         case "languageSwitchLabel": languageSwitchLabel.templateValue
         case "languageLinks": languageLinks.templateValue
+        case "otherLanguageLinks": otherLanguageLinks.templateValue
+        case "languageMenu": languageMenu.templateValue
+        case "currentLanguage": currentLanguage.templateValue
         case "alternates": alternates.templateValue
         case "screenClass": screenClass.templateValue
         case "sharing": sharing.templateValue
@@ -323,6 +343,8 @@ extension PageFrame.LanguageLink: TemplateObject {
         "label": .text,
         "href": .text,
         "lang": .text,
+        "dir": .text,
+        "current": .flag,
     ]
 
     func value(for name: String) -> TemplateValue {
@@ -330,6 +352,8 @@ extension PageFrame.LanguageLink: TemplateObject {
         case "label": label.templateValue
         case "href": href.templateValue
         case "lang": lang.templateValue
+        case "dir": dir.templateValue
+        case "current": current.templateValue
         default: .missing
         }
     }
@@ -353,6 +377,7 @@ extension PageFrame.Alternate: TemplateObject {
 extension NavigationBar: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
         "title": .text,
+        "titleLang": .text,
         "backLabel": .text,
         "backHref": .text,
     ]
@@ -360,6 +385,7 @@ extension NavigationBar: TemplateObject {
     func value(for name: String) -> TemplateValue {
         switch name {
         case "title": title.templateValue
+        case "titleLang": titleLang.templateValue
         case "backLabel": backLabel.templateValue
         case "backHref": backHref.templateValue
         default: .missing

@@ -11,14 +11,22 @@ struct SearchIndex: Encodable {
         var name: String
         var text: String
         var href: String
+        /// The exhibit's names in the other languages, where they differ from this one.
+        var other: [String]?
     }
 
     var entries: [Entry]
 
-    init(edition: Edition, routes: Routes) {
-        entries = edition.exhibits.map { exhibit in
-            Entry(id: exhibit.id, name: exhibit.displayName,
-                  text: exhibit.shortDescription, href: routes.link(routes.exhibit(exhibit.id, edition.language)))
+    /// `others` are the catalog's other editions, whose names are searched as well.
+    init(edition: Edition, others: [Edition] = [], routes: Routes) {
+        entries = edition.exhibits.enumerated().map { index, exhibit in
+            var names: [String] = []
+            for other in others where other.exhibits.indices.contains(index) {
+                let name = other.exhibits[index].displayName
+                if name != exhibit.displayName, !names.contains(name) { names.append(name) }
+            }
+            return Entry(id: exhibit.id, name: exhibit.displayName, text: exhibit.shortDescription,
+                         href: routes.link(routes.exhibit(exhibit.id, edition.language)), other: names.isEmpty ? nil : names)
         }
     }
 

@@ -121,7 +121,8 @@
       var narrows = last.query !== null && query.length > last.query.length && alternatives(last.query).length === 1 &&
         last.query.every(function (character, index) { return query[index] === character; });
       var found = (narrows ? last.found : entries).filter(function (entry) {
-        return matches(queries, entry.name_) || matches(queries, entry.text_);
+        return matches(queries, entry.name_) || matches(queries, entry.text_) ||
+          entry.other_.some(function (name) { return matches(queries, name); });
       });
       last = { query: query, found: found };
       list.replaceChildren.apply(list, found.slice(0, SHOWN).map(rowFor));
@@ -149,6 +150,9 @@
       entries = index.entries.map(function (entry) {
         entry.name_ = prepare(entry.name);
         entry.text_ = prepare(entry.text);
+        // The exhibit's names in the catalog's other languages: a visitor reading the English
+        // page finds it by the Korean name on the gallery's label, and the other way round.
+        entry.other_ = (entry.other || []).map(prepare);
         return entry;
       });
       form.hidden = false;
