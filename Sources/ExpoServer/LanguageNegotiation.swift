@@ -30,7 +30,9 @@ enum LanguageNegotiation {
                 weight = Double(parameter.dropFirst(2)) ?? 0
             }
             let primary = tag.split(separator: "-").first.map(String.init) ?? tag
-            if weight > 0, let language = languages.first(where: { $0.code.lowercased() == tag || $0.code.lowercased() == primary }) {
+            // `zh-CN` finds a catalog's `zh-Hans`, `fr-CA` its `fr`: the exact tag first, then the language alone.
+            let language = languages.first { $0.code.lowercased() == tag } ?? languages.first { $0.primaryCode.lowercased() == primary }
+            if weight > 0, let language {
                 ranked.append((language, weight, order))
             }
         }

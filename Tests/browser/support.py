@@ -2,6 +2,7 @@
 import json
 import os
 import pathlib
+import shutil
 import socket
 import subprocess
 import time
@@ -197,3 +198,25 @@ SPEECH_STUB = """
   window.SpeechSynthesisUtterance = function (text) { this.text = text; this.lang = ""; this.voice = null; };
 })();
 """
+
+
+def multilingual_catalog(folder):
+    """The default catalog with Japanese and Arabic files made here: every exhibit named
+    and described in each (except the last, left untranslated in Arabic, whose Korean text
+    must then be marked lang="ko"), and the exposition's texts."""
+    shutil.copytree(DEFAULT_CATALOG, folder)
+    texts = {
+        "ja": ("出品作", "大韓帝国館の出品作", "この出品作は大韓帝国館で展示されました。",
+               "1900年パリ万国博覧会(L'Exposition de Paris 1900)", "フランス・パリ", "1900年のパリ万国博覧会の案内です。"),
+        "ar": ("المعروض", "من معروضات جناح الإمبراطورية الكورية", "عُرض هذا الأثر في جناح الإمبراطورية الكورية.",
+               "معرض باريس العالمي 1900(L'Exposition de Paris 1900)", "باريس، فرنسا", "دليل إلى معرض باريس العالمي لعام 1900."),
+    }
+    korean_items = CATALOG["ko"][1]
+    for language, (name, short, desc, title, location, description) in texts.items():
+        kept = korean_items[:-1] if language == "ar" else korean_items
+        items = [{"image_name": item["image_name"], "name": f"{name} {index}", "short_desc": short, "desc": desc}
+                 for index, item in enumerate(kept, 1)]
+        (folder / f"items.{language}.json").write_text(json.dumps(items, ensure_ascii=False), "utf-8")
+        exposition = {"title": title, "location": location, "duration": "1900. 04. 14 - 1900. 11. 12", "description": description}
+        (folder / f"exposition_universelle_1900.{language}.json").write_text(json.dumps(exposition, ensure_ascii=False), "utf-8")
+    return folder

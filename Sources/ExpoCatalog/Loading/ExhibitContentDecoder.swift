@@ -39,11 +39,18 @@ enum ExhibitContentDecoder {
             guard let (index, item) = itemByName[image.name] else {
                 if hasText {
                     reader.warn(at: "\(place).images", "no entry for the image \"\(image.name)\"\(note)")
-                    reader.untranslated.append("images")
+                    reader.untranslated += ["alt", "caption", "credit", "visual_description"].map { "\(image.name)/\($0)" }
                 }
                 return image
             }
             let at = "\(place).images[\(index)]"
+            let before = reader.untranslated.count
+            // Each text the image lacks is recorded as `name/key`, so a page can mark just that one.
+            defer {
+                for index in reader.untranslated.indices.dropFirst(before) {
+                    reader.untranslated[index] = "\(image.name)/\(reader.untranslated[index])"
+                }
+            }
             var translated = image
             translated.alt = reader.translatedText(item, "alt", at: at, primary: image.alt, note: note)
             for (key, path) in imageTexts {

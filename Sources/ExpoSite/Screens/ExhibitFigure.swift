@@ -15,9 +15,12 @@ struct ExhibitFigure: Sendable {
     /// Not read aloud with the page: it sits in a disclosure the visitor opens.
     var visualDescription: HTML?
     var descriptionLabel: String
+    /// The primary language, on a caption or description that stands in for a translation.
+    var captionLang: String?
+    var descriptionLang: String?
 
     init(_ exhibitImage: ExhibitImage, exhibitName: String, picture: Picture?, cssClass: String, slot: String,
-         first: Bool, strings: ExhibitStrings) {
+         first: Bool, strings: ExhibitStrings, borrowed: (String) -> String? = { _ in nil }) {
         let alt = exhibitImage.givenAlt ?? (exhibitImage.caption.isEmpty ? exhibitName : exhibitImage.caption)
         image = ImageModel(picture, alt: alt, cssClass: cssClass, slot: slot, lazy: !first, priority: first,
                            placeholderText: exhibitName)
@@ -28,5 +31,7 @@ struct ExhibitFigure: Sendable {
         hasCaption = caption != nil || credit != nil
         visualDescription = exhibitImage.visualDescription.isEmpty ? nil : Prose.html(exhibitImage.visualDescription, readAloud: false)
         descriptionLabel = strings.imageDescription
+        captionLang = borrowed("\(exhibitImage.name)/caption") ?? borrowed("\(exhibitImage.name)/credit")
+        descriptionLang = borrowed("\(exhibitImage.name)/visual_description")
     }
 }

@@ -43,23 +43,24 @@ struct ExhibitScreen: Sendable {
             },
             iiifManifest: manifest)
         let primary = catalog.primary.language
-        navigationBar = NavigationBar(title: name, titleLang: edition.borrowedLanguage(exhibit.id, "name", primary: primary),
+        let borrowed = { (key: String) in edition.borrowedLanguage(exhibit.id, key, primary: primary) }
+        navigationBar = NavigationBar(title: name, titleLang: borrowed("name"),
                                       backLabel: strings.exhibitListTitle,
                                       backHref: routes.link(routes.exhibitList(edition.language, page: listPage)))
         let images = exhibit.images
         figure = ExhibitFigure(images[0], exhibitName: name, picture: assets.picture(images[0].name),
                                cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", first: true,
-                               strings: strings.exhibit)
+                               strings: strings.exhibit, borrowed: borrowed)
         // Further views without a file are left out: a placeholder says nothing in a strip.
         gallery = images.dropFirst().compactMap { image in
             guard let picture = assets.picture(image.name) else { return nil }
             return ExhibitFigure(image, exhibitName: name, picture: picture, cssClass: "gallery-image",
-                                 slot: "(min-width: 36em) 12rem, 70vw", first: false, strings: strings.exhibit)
+                                 slot: "(min-width: 36em) 12rem, 70vw", first: false, strings: strings.exhibit, borrowed: borrowed)
         }
         galleryLabel = strings.exhibit.moreImages
         hasGallery = !gallery.isEmpty
         prose = Prose.html(exhibit.description)
-        proseLang = edition.borrowedLanguage(exhibit.id, "desc", primary: primary)
+        proseLang = borrowed("desc")
         facts = ExhibitFacts(exhibit.facts, strings: strings.exhibit, manifestHref: manifest)
         hasFacts = !exhibit.facts.isEmpty
         self.actions = actions

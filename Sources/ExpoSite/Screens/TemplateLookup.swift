@@ -168,6 +168,8 @@ extension ExhibitFigure: TemplateObject {
         "hasCaption": .flag,
         "visualDescription": .html,
         "descriptionLabel": .text,
+        "captionLang": .text,
+        "descriptionLang": .text,
     ]
 
     func value(for name: String) -> TemplateValue {
@@ -180,6 +182,8 @@ extension ExhibitFigure: TemplateObject {
         case "hasCaption": hasCaption.templateValue
         case "visualDescription": visualDescription.templateValue
         case "descriptionLabel": descriptionLabel.templateValue
+        case "captionLang": captionLang.templateValue
+        case "descriptionLang": descriptionLang.templateValue
         default: .missing
         }
     }

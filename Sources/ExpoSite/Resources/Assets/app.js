@@ -67,3 +67,19 @@
     Array.prototype.forEach.call(document.images, function (image) { if (image.complete) loaded(image); });
   });
 })();
+
+// The language menu closes with Esc (focus back on its button) and when a tap lands elsewhere.
+(function () {
+  "use strict";
+  var menu = document.querySelector(".language-menu");
+  if (!menu) return;
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && menu.open) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    }
+  });
+  document.addEventListener("click", function (event) {
+    if (menu.open && !menu.contains(event.target)) menu.open = false;
+  });
+})();

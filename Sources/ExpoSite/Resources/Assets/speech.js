@@ -14,9 +14,10 @@
   var state = "idle";
   var run = 0;
 
-  function findVoice() {
+  function findVoice(code) {
+    var wanted = (code || language).toLowerCase().split("-")[0];
     return (synth.getVoices() || []).filter(function (candidate) {
-      return (candidate.lang || "").replace("_", "-").toLowerCase().split("-")[0] === language;
+      return (candidate.lang || "").replace("_", "-").toLowerCase().split("-")[0] === wanted;
     })[0] || null;
   }
 
@@ -33,10 +34,13 @@
     stop.hidden = state === "idle";
   }
 
+  // Each text with its language: a text still in the catalog's main language for want of
+  // a translation carries its own lang, and is read in that language's voice when there is one.
   function texts() {
     return Array.prototype.map.call(document.querySelectorAll("[data-read]"), function (element) {
-      return element.textContent.replace(/\s+/g, " ").trim();
-    }).filter(Boolean);
+      var marked = element.closest("[lang]");
+      return { text: element.textContent.replace(/\s+/g, " ").trim(), lang: marked ? marked.lang : language };
+    }).filter(function (part) { return part.text; });
   }
 
   function start() {
@@ -44,10 +48,11 @@
     var current = ++run;
     var parts = texts();
     // One utterance per paragraph: long ones are cut off by some engines.
-    parts.forEach(function (text, index) {
-      var utterance = new SpeechSynthesisUtterance(text);
-      utterance.voice = voice;
-      utterance.lang = voice.lang;
+    parts.forEach(function (part, index) {
+      var utterance = new SpeechSynthesisUtterance(part.text);
+      var own = part.lang.toLowerCase() === language ? voice : findVoice(part.lang) || voice;
+      utterance.voice = own;
+      utterance.lang = own.lang;
       utterance.onerror = function () { if (current === run) show("idle"); };
       if (index === parts.length - 1) utterance.onend = function () { if (current === run) show("idle"); };
       synth.speak(utterance);

@@ -11,6 +11,8 @@
   if (!links.length) return;
   var text = article.dataset;
   var MAX_SCALE = 6;
+  // Right to left, the next image lies to the left: arrows and swipes follow the reading direction.
+  var forward = document.documentElement.dir === "rtl" ? -1 : 1;
   var dialog, stage, frame, counter, previousButton, nextButton;
   var index = 0, opener = null;
   var scale = 1, x = 0, y = 0;
@@ -44,8 +46,8 @@
     frame = document.createElement("div");
     frame.className = "viewer-frame";
     stage.appendChild(frame);
-    previousButton = button("viewer-previous", text.previousImage, "\u2039", function () { go(-1); });
-    nextButton = button("viewer-next", text.nextImage, "\u203a", function () { go(1); });
+    previousButton = button("viewer-previous", text.previousImage, forward > 0 ? "\u2039" : "\u203a", function () { go(-1); });
+    nextButton = button("viewer-next", text.nextImage, forward > 0 ? "\u203a" : "\u2039", function () { go(1); });
     dialog.appendChild(bar);
     dialog.appendChild(stage);
     if (links.length > 1) {
@@ -147,8 +149,8 @@
       case "+": case "=": zoomBy(1.5); break;
       case "-": case "_": zoomBy(1 / 1.5); break;
       case "0": reset(); break;
-      case "ArrowLeft": if (scale > 1) { x += step; apply(); } else go(-1); break;
-      case "ArrowRight": if (scale > 1) { x -= step; apply(); } else go(1); break;
+      case "ArrowLeft": if (scale > 1) { x += step; apply(); } else go(-forward); break;
+      case "ArrowRight": if (scale > 1) { x -= step; apply(); } else go(forward); break;
       case "ArrowUp": if (scale > 1) { y += step; apply(); } else return; break;
       case "ArrowDown": if (scale > 1) { y -= step; apply(); } else return; break;
       default: return;
@@ -214,7 +216,7 @@
       var dx = event.clientX - gesture.startX, dy = event.clientY - gesture.startY;
       var isTap = Math.abs(dx) < 10 && Math.abs(dy) < 10 && Date.now() - gesture.time < 300;
       if (scale <= 1 && Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy)) {
-        go(dx < 0 ? 1 : -1);
+        go(dx < 0 ? forward : -forward);
       } else if (isTap) {
         var now = Date.now();
         if (lastTap && now - lastTap.time < 350 && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < 30) {
