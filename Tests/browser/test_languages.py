@@ -122,6 +122,11 @@ def test_untranslated_text_is_marked_with_the_main_language(phone, multilingual_
     assert phone.locator(".exhibit .prose").get_attribute("lang") == "ko"
     phone.goto(f"{multilingual_url}/ar/items/jikji/")
     assert phone.locator(".navigation-title").get_attribute("lang") is None
+    # The Arabic file gives Jikji no image texts: the Korean alt and captions are marked Korean.
+    assert phone.locator("img.exhibit-image").get_attribute("lang") == "ko"
+    assert phone.locator(".exhibit figcaption").first.get_attribute("lang") == "ko"
+    phone.goto(f"{multilingual_url}/en/items/jikji/")
+    assert phone.locator("img.exhibit-image").get_attribute("lang") is None
 
 
 def test_the_switch_lists_every_language_by_its_own_name(browser, multilingual_url):

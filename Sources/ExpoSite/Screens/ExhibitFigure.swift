@@ -24,6 +24,9 @@ struct ExhibitFigure: Sendable {
         let alt = exhibitImage.givenAlt ?? (exhibitImage.caption.isEmpty ? exhibitName : exhibitImage.caption)
         image = ImageModel(picture, alt: alt, cssClass: cssClass, slot: slot, lazy: !first, priority: first,
                            placeholderText: exhibitName)
+        // An alt that stands in for a translation says so; one made from the caption or name follows them.
+        image.altLang = exhibitImage.givenAlt != nil ? borrowed("\(exhibitImage.name)/alt")
+            : exhibitImage.caption.isEmpty ? borrowed("name") : borrowed("\(exhibitImage.name)/caption")
         zoomHref = image.isPlaceholder ? nil : picture?.largest
         viewLarger = strings.viewLarger
         caption = exhibitImage.caption.isEmpty ? nil : exhibitImage.caption

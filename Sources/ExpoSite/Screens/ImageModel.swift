@@ -13,6 +13,8 @@ struct ImageModel: Sendable {
     var sizes: String?
     var size: Size?
     var alt: String
+    /// The alt text's language when it is not the page's (a translation's missing alt).
+    var altLang: String? = nil
     var cssClass: String
     var lazy: Bool
     /// The screen's largest image: fetched before anything else the page loads.

@@ -405,6 +405,7 @@ extension ImageModel: TemplateObject {
         "sizes": .text,
         "size": .object(ImageModel.Size.self),
         "alt": .text,
+        "altLang": .text,
         "cssClass": .text,
         "lazy": .flag,
         "priority": .flag,
@@ -421,6 +422,7 @@ extension ImageModel: TemplateObject {
         case "sizes": sizes.templateValue
         case "size": size.templateValue
         case "alt": alt.templateValue
+        case "altLang": altLang.templateValue
         case "cssClass": cssClass.templateValue
         case "lazy": lazy.templateValue
         case "priority": priority.templateValue
