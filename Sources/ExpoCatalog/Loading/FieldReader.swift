@@ -93,7 +93,12 @@ struct FieldReader {
     mutating func translatedText(_ object: JSONValue, _ key: String, at place: String, primary: String?,
                                  note: String, numbersAsText: Bool = false) -> String? {
         let given = primary.map { !$0.isEmpty } ?? false
-        if given, case .string? = object[key] {} else if given { untranslated.append(key) }
+        let translated = switch object[key] {
+        case .string?: true
+        case .integer?, .number?: numbersAsText
+        default: false
+        }
+        if given, !translated { untranslated.append(key) }
         switch object[key] {
         case nil:
             if given { warn(at: "\(place).\(key)", "missing" + note) }

@@ -18,7 +18,7 @@ public struct Edition: Sendable, Equatable {
 
     /// Whether the exhibit's (or, with `nil`, the exposition's) text at `key` is the primary language's.
     public func isUntranslated(_ exhibitID: String?, _ key: String) -> Bool {
-        !untranslated.isEmpty && untranslated.contains("\(exhibitID ?? "exposition").\(key)")
+        untranslated.contains("\(exhibitID ?? "exposition").\(key)")
     }
 
     public func exhibit(id: String) -> Exhibit? {
