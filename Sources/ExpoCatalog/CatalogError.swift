@@ -17,7 +17,7 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
             "\(path): no such file or folder"
         case let .notACatalog(path, searched):
             "\(path): not a catalog (a catalog is a folder with items.json and exposition_universelle_1900.json, "
-                + "or an iPhone app's project)" + (searched.map { "; \($0)" } ?? "")
+                + "or items.csv and exposition.csv, or an iPhone app's project)" + (searched.map { "; \($0)" } ?? "")
         case let .invalid(path, diagnostics):
             diagnostics.filter { $0.severity == .error }
                 .map { "\(path)/\($0.description)" }

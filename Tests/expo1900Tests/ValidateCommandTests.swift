@@ -38,7 +38,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CommandRunner.run(["validate", folder.path])
         #expect(result.standardError == "\(folder.path): not a catalog (a catalog is a folder with items.json and "
-            + "exposition_universelle_1900.json, or an iPhone app's project); found no JSON catalog files and no asset "
+            + "exposition_universelle_1900.json, or items.csv and exposition.csv, or an iPhone app's project); found no JSON catalog files and no asset "
             + "catalog with datasets or images\n")
         #expect(result.status == 2)
     }

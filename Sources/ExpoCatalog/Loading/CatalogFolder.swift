@@ -7,22 +7,40 @@ struct CatalogFolder: CatalogStore {
     let fileNames: Set<String>
     /// The same names by their lowercased form, for matching image extensions in any case.
     let fileNamesByLowercase: [String: [String]]
+    /// `items.csv` and `exposition.csv`, as the data files they stand for.
+    let spreadsheets: Spreadsheets
 
     init(url: URL) {
         self.url = url
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         self.fileNames = Set(names)
         self.fileNamesByLowercase = Dictionary(grouping: names) { $0.lowercased() }
+        self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames)
     }
 
-    var dataFileNames: Set<String> { fileNames.filter { DataFile.parse($0) != nil } }
+    var dataFileNames: Set<String> {
+        fileNames.filter { DataFile.parse($0) != nil }.union(spreadsheets.files.keys)
+    }
 
     var candidateFileNames: Set<String> { fileNames.filter { DataFile.suffix(of: $0) != nil } }
 
-    func displayPath(ofDataFile name: String) -> String { name }
+    var problems: [Diagnostic] { spreadsheets.diagnostics }
+
+    func displayPath(ofDataFile name: String) -> String { spreadsheets.sources[name] ?? name }
+
+    func place(_ keyPath: String, inDataFile name: String) -> String {
+        spreadsheets.place(keyPath, inDataFile: name)
+    }
+
+    func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
+        let name = file.fileName(language)
+        guard !fileNames.contains(name), let sheet = spreadsheets.sheet(for: file) else { return (name, "missing") }
+        let examples = (file == .items ? ["name", "desc"] : ["title", "location"]).map { "\($0).\(language.code)" }
+        return (sheet, "no \(language.englishName) \(file == .items ? "columns" : "rows") (\(examples.joined(separator: ", ")) …)")
+    }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
-        JSONFile.read(url.appendingPathComponent(name), displayPath: name)
+        spreadsheets.files[name] ?? JSONFile.read(url.appendingPathComponent(name), displayPath: name)
     }
 
     /// The bytes of a file, or nil when it cannot be read.

@@ -41,7 +41,7 @@ public enum CatalogLoader {
         let primaryFiles = DataFile.catalogFiles.map { $0.fileName(nil) }
         var store: any CatalogStore
         let plain = CatalogFolder(url: url)
-        if primaryFiles.contains(where: plain.fileNames.contains) {
+        if primaryFiles.contains(where: plain.dataFileNames.contains) {
             store = plain
         } else {
             let project = AppProject(root: url, pdfConverter: options.pdfConverter)
@@ -109,8 +109,9 @@ public enum CatalogLoader {
         case let .success(json): exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
-        diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
-        publishingNotes += itemsReader.publishingNotes
+        diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
+            + store.located(itemsReader.diagnostics, inDataFile: itemsFile)
+        publishingNotes += store.located(itemsReader.publishingNotes, inDataFile: itemsFile)
         guard let exposition, let exhibits else { return nil }
         let choice = PrimaryLanguageChoice.make(setting: setting, settingFile: store.displayPath(ofDataFile: expositionFile),
                                                  text: sample(exposition, exhibits), textFile: store.displayPath(ofDataFile: itemsFile),
@@ -142,7 +143,9 @@ public enum CatalogLoader {
             case let .failure(diagnostic): diagnostics.append(diagnostic)
             }
         } else {
-            expositionReader.warn(at: "", "missing; \(note)")
+            let absence = store.absence(ofDataFile: .exposition, language)
+            expositionReader = FieldReader(file: absence.file)
+            expositionReader.warn(at: "", "\(absence.message); \(note)")
             expositionReader.untranslated = ExpositionDecoder.texts
             untranslated.formUnion(ExpositionDecoder.texts.map { "exposition.\($0)" })
         }
@@ -154,11 +157,14 @@ public enum CatalogLoader {
             case let .failure(diagnostic): diagnostics.append(diagnostic)
             }
         } else {
-            itemsReader.warn(at: "", "missing; \(note)")
+            let absence = store.absence(ofDataFile: .items, language)
+            itemsReader = FieldReader(file: absence.file)
+            itemsReader.warn(at: "", "\(absence.message); \(note)")
             itemsReader.untranslated = ExhibitDecoder.allTexts(exhibits)
             untranslated.formUnion(itemsReader.untranslated)
         }
-        diagnostics += expositionReader.diagnostics + itemsReader.diagnostics
+        diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
+            + store.located(itemsReader.diagnostics, inDataFile: itemsFile)
         var edition = Edition(language: language, exposition: exposition, exhibits: exhibits)
         edition.untranslated = untranslated
         edition.missingTranslations = expositionReader.untranslated.count + itemsReader.untranslated.count

@@ -16,11 +16,30 @@ protocol CatalogStore: Sendable {
     var problems: [Diagnostic] { get }
     /// Names that look like data files, whether or not their language suffix is a language.
     var candidateFileNames: Set<String> { get }
+    /// How messages name a place in a data file: the key path (`[3].name`), or where a
+    /// spreadsheet holds it (`:5 (name.en)`).
+    func place(_ keyPath: String, inDataFile name: String) -> String
+    /// How a message names a translation's data file that is not there, and what is missing:
+    /// (`items.en.json`, "missing"), or, beside a spreadsheet, its lack of the language's columns.
+    func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String)
 }
 
 extension CatalogStore {
     var problems: [Diagnostic] { [] }
     var candidateFileNames: Set<String> { dataFileNames }
+    func place(_ keyPath: String, inDataFile name: String) -> String { keyPath }
+    func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
+        (displayPath(ofDataFile: file.fileName(language)), "missing")
+    }
+
+    /// The diagnostics a data file's reader made, with their places as the store names them.
+    func located(_ diagnostics: [Diagnostic], inDataFile name: String) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            var located = diagnostic
+            located.place = place(diagnostic.place, inDataFile: name)
+            return located
+        }
+    }
 }
 
 /// Reading and parsing one JSON file, with every failure as a diagnostic naming it.
@@ -77,6 +96,12 @@ struct PrefetchedStore: CatalogStore {
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
         parsed[name] ?? base.readJSON(dataFile: name)
+    }
+
+    func place(_ keyPath: String, inDataFile name: String) -> String { base.place(keyPath, inDataFile: name) }
+
+    func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
+        base.absence(ofDataFile: file, language)
     }
 
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {

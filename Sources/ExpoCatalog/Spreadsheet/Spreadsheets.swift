@@ -1,0 +1,84 @@
+import Foundation
+
+/// A catalog folder's spreadsheets (`items.csv`, `exposition.csv`) as the data files they
+/// stand for: `items.csv` with `name` and `name.en` columns is `items.json` and `items.en.json`.
+struct Spreadsheets: Sendable {
+    /// Each data file a spreadsheet gives, by its JSON name, or why the spreadsheet could not be read.
+    private(set) var files: [String: Result<JSONValue, Diagnostic>] = [:]
+    /// The spreadsheet each of those came from.
+    private(set) var sources: [String: String] = [:]
+    private(set) var places: [String: SheetPlaces] = [:]
+    /// Unknown columns, rows that cannot be read, a language given twice.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    static let fileNames = [ItemsSheet.fileName, ExpositionSheet.fileName]
+
+    init(folder: URL, fileNames: Set<String>) {
+        if fileNames.contains(ItemsSheet.fileName) {
+            switch read(folder, ItemsSheet.fileName) {
+            case let .success(table):
+                let sheet = ItemsSheet(table)
+                diagnostics += sheet.diagnostics
+                for (language, list) in sheet.lists {
+                    add(.items, language, list, sheet.places[language], from: ItemsSheet.fileName, besides: fileNames)
+                }
+            case let .failure(problem):
+                add(failure: problem, .items, besides: fileNames)
+            }
+        }
+        if fileNames.contains(ExpositionSheet.fileName) {
+            switch read(folder, ExpositionSheet.fileName) {
+            case let .success(table):
+                let sheet = ExpositionSheet(table)
+                diagnostics += sheet.diagnostics
+                for (language, object) in sheet.objects {
+                    add(.exposition, language, object, sheet.places[language], from: ExpositionSheet.fileName, besides: fileNames)
+                }
+            case let .failure(problem):
+                add(failure: problem, .exposition, besides: fileNames)
+            }
+        }
+    }
+
+    /// The spreadsheet that gives a kind of data file, when the folder has it.
+    func sheet(for file: DataFile) -> String? {
+        let name = file == .items ? ItemsSheet.fileName : file == .exposition ? ExpositionSheet.fileName : nil
+        return name.flatMap { sources.values.contains($0) ? $0 : nil }
+    }
+
+    /// The spreadsheet's name for a place in a data file it gives, or the place as it is.
+    func place(_ keyPath: String, inDataFile name: String) -> String {
+        places[name]?.place(keyPath) ?? keyPath
+    }
+
+    private func read(_ folder: URL, _ name: String) -> Result<CSVTable, Diagnostic> {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+            return .failure(Diagnostic(.error, file: name, "cannot be read (check its permissions)"))
+        }
+        return CSVTable.read([UInt8](data), file: name)
+    }
+
+    private mutating func add(_ kind: DataFile, _ language: Language?, _ json: JSONValue, _ places: SheetPlaces?,
+                              from sheet: String, besides fileNames: Set<String>) {
+        let name = kind.fileName(language)
+        if fileNames.contains(name) {
+            let what = language.map { "the \($0.englishName) \(CatalogData.noun(kind))" } ?? "the \(CatalogData.noun(kind))"
+            diagnostics.append(Diagnostic(.error, file: sheet,
+                "\(name) gives \(what) too; keep one of the two (expo1900 convert turns one into the other)"))
+            return
+        }
+        files[name] = .success(json)
+        sources[name] = sheet
+        self.places[name] = places
+    }
+
+    private mutating func add(failure: Diagnostic, _ kind: DataFile, besides fileNames: Set<String>) {
+        let name = kind.fileName(nil)
+        guard !fileNames.contains(name) else {
+            diagnostics.append(failure)
+            return
+        }
+        files[name] = .failure(failure)
+        sources[name] = failure.file
+    }
+}
