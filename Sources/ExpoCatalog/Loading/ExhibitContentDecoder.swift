@@ -77,6 +77,7 @@ enum ExhibitContentDecoder {
                 reader.warn(at: at, "expected an object { \"name\": …, \"alt\": … }, found \(item.kindDescription); skipped")
                 continue
             }
+            reader.checkKeys(item, known: ItemColumn.listKeys["images"] ?? [], at: at)
             switch FieldReader.text(item, "name") {
             case let .failure(problem):
                 reader.warn(at: "\(at).name", problem.description + "; the image is skipped")
@@ -131,6 +132,7 @@ enum ExhibitContentDecoder {
                 reader.warn(at: at, "expected an object { \"label\": …, \"value\": … }, found \(item.kindDescription); skipped")
                 return nil
             }
+            reader.checkKeys(item, known: ItemColumn.listKeys["fields"] ?? [], at: at)
             let label = reader.optionalText(item, "label", at: at)
             let value = reader.optionalText(item, "value", at: at, numbersAsText: true)
             guard let label, !label.isEmpty, let value, !value.isEmpty else {

@@ -1,5 +1,8 @@
 /// Turns `items.json` (and its translations) into exhibits, checking the ids that become URLs.
 enum ExhibitDecoder {
+    /// Every key an exhibit's entry may have.
+    static let keys = ItemColumn.entryKeys + ["images", "fields"]
+
     static func decode(_ json: JSONValue, reader: inout FieldReader) -> [Exhibit]? {
         guard case let .array(entries) = json else {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
@@ -13,6 +16,7 @@ enum ExhibitDecoder {
                 reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
                 continue
             }
+            reader.checkKeys(entry, known: keys, at: place)
             let fallbackID = "exhibit-\(index + 1)"
             let id = reader.text(entry, "image_name", at: place, fallback: fallbackID,
                                  because: "; the exhibit gets the id \"\(fallbackID)\"")
@@ -36,6 +40,7 @@ enum ExhibitDecoder {
             }
             exhibits.append(exhibit)
         }
+        reader.reportUnknownKeys()
         return exhibits
     }
 
@@ -68,7 +73,9 @@ enum ExhibitDecoder {
             } else {
                 entryByID[id] = (index, entry)
             }
+            reader.checkKeys(entry, known: keys, at: place)
         }
+        defer { reader.reportUnknownKeys() }
         let note = "; the \(primaryLanguage.englishName) text is used"
         return primary.map { exhibit in
             guard let (index, entry) = entryByID[exhibit.id] else {

@@ -9,6 +9,8 @@ enum ExpositionDecoder {
             reader.fail(at: "", "expected an object { \"title\": …, \"visitors\": … } at the top level, found \(json.kindDescription)")
             return nil
         }
+        reader.checkKeys(json, known: ExpositionSheet.keys, at: "")
+        defer { reader.reportUnknownKeys() }
         return Exposition(
             title: reader.text(json, "title", at: "", fallback: ""),
             visitors: reader.count(json, "visitors", at: "", fallback: 0),
@@ -25,6 +27,8 @@ enum ExpositionDecoder {
             return primary
         }
         let note = "; the \(primaryLanguage.englishName) text is used"
+        reader.checkKeys(json, known: ExpositionSheet.keys, at: "")
+        defer { reader.reportUnknownKeys() }
         return Exposition(
             title: reader.text(json, "title", at: "", fallback: primary.title, because: note),
             visitors: primary.visitors,

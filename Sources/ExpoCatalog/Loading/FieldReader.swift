@@ -9,6 +9,8 @@ struct FieldReader {
     /// The keys of texts a translation lacked, where the primary text stands in; one entry
     /// per text, for counting and for marking them with the primary language.
     var untranslated: [String] = []
+    /// Keys no part of the guide reads, each with where it first appeared and how often.
+    private var unknownKeys: [(key: String, place: String, known: [String], count: Int)] = []
 
     init(file: String) {
         self.file = file
@@ -113,6 +115,28 @@ struct FieldReader {
             warn(at: "\(place).\(key)", "expected text, found \(other.kindDescription)" + (given ? note : "; left out"))
             return primary
         }
+    }
+
+    /// Notes each key of `object` that is not among `known`: a misspelt key would
+    /// otherwise be ignored without a word.
+    mutating func checkKeys(_ object: JSONValue, known: [String], at place: String) {
+        guard case let .object(members) = object else { return }
+        for member in members where !known.contains(member.key) {
+            if let index = unknownKeys.firstIndex(where: { $0.key == member.key && $0.known == known }) {
+                unknownKeys[index].count += 1
+            } else {
+                unknownKeys.append((member.key, "\(place).\(member.key)", known, 1))
+            }
+        }
+    }
+
+    /// One warning per unknown key, at its first place, with the nearest known key.
+    mutating func reportUnknownKeys() {
+        for (key, place, known, count) in unknownKeys {
+            let more = count > 1 ? " (and \(count - 1) more like it)" : ""
+            warn(at: place, "unknown key; ignored\(more)" + NearestName.hint(for: key, among: known))
+        }
+        unknownKeys = []
     }
 
     mutating func warn(at place: String, _ message: String) {
