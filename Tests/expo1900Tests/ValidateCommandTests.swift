@@ -49,3 +49,51 @@ import Testing
         #expect(result.status == 2)
     }
 }
+
+/// `expo1900 new` and `expo1900 convert` as a curator runs them.
+@Suite struct NewAndConvertCommandTests {
+    @Test func aNewCatalogPassesStrictValidationInEitherFormat() throws {
+        for format in ["csv", "json"] {
+            let parent = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-new-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: parent) }
+            let folder = parent.appendingPathComponent("my-exhibition").path
+            let created = try CommandRunner.run(["new", folder, "--format", format])
+            #expect(created.status == 0, "\(created.standardError)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(names.contains("README.md"))
+            #expect(names.contains(format == "csv" ? "items.csv" : "items.json"))
+            let result = try CommandRunner.run(["validate", folder, "--strict"])
+            #expect(result.standardOutput == "3 exhibits, 2 languages (en main, ko complete), alt text 3/3 images, 0 errors, 0 warnings\n", "\(format)")
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test func newRefusesAFolderThatHoldsSomething() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try CommandRunner.run(["new", folder.path])
+        #expect(result.status == 1)
+        #expect(result.standardError == "expo1900: \(folder.path): already exists and is not empty; give a new folder\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
+    @Test func convertWritesANewFolderAndNeverOverwrites() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let sheets = parent.appendingPathComponent("sheets").path
+        let created = try CommandRunner.run(["new", parent.appendingPathComponent("json").path, "--format", "json"])
+        #expect(created.status == 0)
+        let converted = try CommandRunner.run(["convert", parent.appendingPathComponent("json").path, "--to", "csv", "--output", sheets])
+        #expect(converted.standardOutput == "wrote \(sheets) with exposition.csv, items.csv: 3 exhibits in en, ko, loaded back unchanged\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sheets).sorted() == [
+            "README.md", "exposition.csv", "flag.svg", "items.csv", "pocket-watch.svg", "postcard.svg", "poster.svg", "slate.svg"])
+        let again = try CommandRunner.run(["convert", parent.appendingPathComponent("json").path, "--to", "csv", "--output", sheets])
+        #expect(again.status == 1)
+        #expect(again.standardError == "expo1900: \(sheets): already exists; give a new folder\n")
+        // Nothing half-written is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["json", "sheets"])
+    }
+}

@@ -16,6 +16,11 @@ public enum CatalogLoader {
         Bundle.module.url(forResource: "DefaultCatalog", withExtension: nil)
     }
 
+    /// The small catalog `expo1900 new` starts a curator with.
+    public static var starterCatalogURL: URL? {
+        Bundle.module.url(forResource: "StarterCatalog", withExtension: nil)
+    }
+
     /// How images that browsers cannot show are converted.
     public struct Options: Sendable {
         /// poppler's `pdftocairo`, which turns the PDF images of asset catalogs into SVG;

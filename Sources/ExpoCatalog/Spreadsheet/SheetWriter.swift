@@ -1,0 +1,104 @@
+/// A JSON catalog's data files laid out as the two spreadsheets: the inverse of
+/// `ItemsSheet` and `ExpositionSheet`, so that converting there and back changes nothing
+/// the guide shows.
+enum SheetWriter {
+    /// `items.csv`'s rows, header first, from the main exhibit list and its translations.
+    static func items(primary: JSONValue, translations: [(Language, JSONValue)]) -> [[String]] {
+        guard case let .array(entries) = primary else { return [] }
+        var rows: [[ItemColumn: String]] = []
+        var rowOfID: [String: Int] = [:]
+        var imageNumbers: [String: [String: Int]] = [:]
+        for entry in entries {
+            let id = text(entry["image_name"]) ?? ""
+            var row: [ItemColumn: String] = [:]
+            var numbers: [String: Int] = [:]
+            flatten(entry, id: id, language: nil, into: &row, imageNumbers: &numbers)
+            if rowOfID[id] == nil { rowOfID[id] = rows.count }
+            imageNumbers[id] = numbers
+            rows.append(row)
+        }
+        for (language, list) in translations {
+            guard case let .array(entries) = list else { continue }
+            for entry in entries {
+                guard let id = text(entry["image_name"]), let index = rowOfID[id] else { continue }
+                var numbers = imageNumbers[id] ?? [:]
+                flatten(entry, id: id, language: language, into: &rows[index], imageNumbers: &numbers)
+            }
+        }
+        let always = ["image_name", "name", "short_desc", "desc"].map { ItemColumn(field: .entry($0), language: nil) }
+        let languages = [nil] + translations.map(\.0)
+        let columns = Set(rows.flatMap { $0.filter { !$0.value.isEmpty }.keys }).union(always)
+            .sorted { order($0, languages).lexicographicallyPrecedes(order($1, languages)) }
+        return [columns.map(\.header)] + rows.map { row in columns.map { row[$0] ?? "" } }
+    }
+
+    /// `exposition.csv`'s rows: a header, then a field and its value per row.
+    static func exposition(primary: JSONValue, translations: [(Language, JSONValue)]) -> [[String]] {
+        var rows = [["field", "value"]]
+        for key in ExpositionSheet.keys {
+            if let value = text(primary[key]) { rows.append([key, value]) }
+            guard !ExpositionSheet.untranslated.contains(key) else { continue }
+            for (language, object) in translations {
+                if let value = text(object[key]) { rows.append(["\(key).\(language.code)", value]) }
+            }
+        }
+        return rows
+    }
+
+    private static func flatten(_ entry: JSONValue, id: String, language: Language?,
+                                into row: inout [ItemColumn: String], imageNumbers: inout [String: Int]) {
+        func put(_ field: ItemColumn.Field, _ value: JSONValue?, translatable: Bool = true) {
+            guard let value = text(value), translatable || language == nil else { return }
+            row[ItemColumn(field: field, language: translatable ? language : nil)] = value
+        }
+        for key in ItemColumn.entryKeys {
+            put(.entry(key), entry[key], translatable: key != "image_name")
+        }
+        if case let .array(images) = entry["images"] {
+            for image in images {
+                guard let name = text(image["name"]) else { continue }
+                if name == id {
+                    for key in ItemColumn.imageKeys { put(.ownImage(key), image[key]) }
+                    continue
+                }
+                if language == nil, imageNumbers[name] == nil { imageNumbers[name] = imageNumbers.count + 1 }
+                guard let number = imageNumbers[name] else { continue }
+                put(.item(list: "images", number: number, key: "name"), image["name"], translatable: false)
+                for key in ItemColumn.imageKeys { put(.item(list: "images", number: number, key: key), image[key]) }
+            }
+        }
+        if case let .array(fields) = entry["fields"] {
+            for (index, field) in fields.enumerated() {
+                for key in ["label", "value"] { put(.item(list: "fields", number: index + 1, key: key), field[key]) }
+            }
+        }
+    }
+
+    /// Text as a cell holds it: numbers as written, anything else (null, lists) not at all.
+    private static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case let .string(text)?: text
+        case let .integer(number)?: String(number)
+        case let .number(number)?: String(number)
+        default: nil
+        }
+    }
+
+    /// Columns in the order a curator reads them: the exhibit's texts, its image's texts,
+    /// its facts, then numbered images and fields; each field's translations beside it.
+    private static func order(_ column: ItemColumn, _ languages: [Language?]) -> [Int] {
+        let language = languages.firstIndex(of: column.language) ?? languages.count
+        let entryKeys = ItemColumn.entryKeys
+        switch column.field {
+        case let .entry(key):
+            let rank = entryKeys.firstIndex(of: key) ?? 0
+            // The four seed fields first, the object facts after the image's texts.
+            return [rank < 4 ? 0 : 2, rank, 0, 0, language]
+        case let .ownImage(key):
+            return [1, ItemColumn.imageKeys.firstIndex(of: key) ?? 0, 0, 0, language]
+        case let .item(list, number, key):
+            let keys = ItemColumn.listKeys[list] ?? []
+            return [list == "images" ? 3 : 4, number, keys.firstIndex(of: key) ?? 0, 0, language]
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import ExpoCatalog
+import Foundation
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a catalog folder's data as spreadsheets (CSV) or as JSON files, into a new folder.",
+        discussion: """
+            The new folder gets every other file (images, interface texts) as it is. It is loaded \
+            before it is kept: a conversion that would change anything the guide shows is refused. \
+            Exit status: 0 when written, 1 when the catalog has errors or the conversion fails, \
+            2 when CATALOG is not a catalog folder.
+            """)
+
+    @Argument(help: "The catalog folder to convert.")
+    var catalog: String
+
+    @Option(help: "The format to write: csv (items.csv, exposition.csv) or json (items.json, items.en.json …).")
+    var to: CatalogConversion.Format
+
+    @Option(help: "The folder to write; it must not exist yet.")
+    var output: String
+
+    func run() throws {
+        let source = CatalogSource(path: catalog)
+        let original = try source.loadReportingProblems(warnings: false)
+        let destination = URL(fileURLWithPath: output)
+        if FileManager.default.fileExists(atPath: destination.path) {
+            printError("expo1900: \(output): already exists; give a new folder")
+            throw ExitCode(1)
+        }
+        let converted: CatalogConversion.Output
+        do {
+            converted = try CatalogConversion.convert(folder: URL(fileURLWithPath: catalog), to: to)
+        } catch {
+            printError("expo1900: \(error)")
+            throw ExitCode(2)
+        }
+        // Written beside the destination and moved into place whole: a failure leaves nothing behind.
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).partial-\(UUID().uuidString)")
+        do {
+            try write(converted, copying: URL(fileURLWithPath: catalog), to: partial)
+            let reloaded = try CatalogSource(path: partial.path).load().get()
+            if let difference = Self.difference(original, reloaded) {
+                throw ConversionError.changed(difference)
+            }
+            try FileManager.default.moveItem(at: partial, to: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            printError("expo1900: cannot convert \(catalog): \(error)")
+            throw ExitCode(1)
+        }
+        let written = converted.files.keys.sorted().joined(separator: ", ")
+        print("wrote \(output) with \(written): \(original.exhibitCount) exhibits in \(original.languages.map(\.code).joined(separator: ", ")), loaded back unchanged")
+    }
+
+    private func write(_ converted: CatalogConversion.Output, copying source: URL, to folder: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try files.contentsOfDirectory(atPath: source.path)
+        where !converted.replaced.contains(name) && converted.files[name] == nil && !name.hasPrefix(".") {
+            try files.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        for (name, bytes) in converted.files {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// What the guide would show differently, in a few words; nil when nothing.
+    static func difference(_ before: Catalog, _ after: Catalog) -> String? {
+        guard before.languages == after.languages else {
+            return "the languages changed from \(before.languages.map(\.code)) to \(after.languages.map(\.code))"
+        }
+        for (old, new) in zip(before.editions, after.editions) where old != new {
+            if old.exposition != new.exposition { return "the \(old.language.englishName) exposition changed" }
+            let changed = zip(old.exhibits, new.exhibits).first { $0 != $1 }?.0.id ?? "the exhibit list"
+            return "the \(old.language.englishName) text of \(changed) changed"
+        }
+        return nil
+    }
+
+    enum ConversionError: Error, CustomStringConvertible {
+        case changed(String)
+        var description: String {
+            switch self {
+            case let .changed(what): "\(what) on the way; nothing was written (please report this)"
+            }
+        }
+    }
+}
+
+extension CatalogConversion.Format: ExpressibleByArgument {}
