@@ -10,11 +10,38 @@ public struct ValidationReport: Sendable {
     /// 0: the catalog can be served; 1: it cannot (or, when strict, it has warnings);
     /// 2: the path does not exist or is not a catalog.
     public var exitStatus: Int32
+    private var diagnostics: [Diagnostic] = []
+    private var summary: [(key: String, value: JSONValue)] = []
+
+    /// The same report for a script: every diagnostic and the counts, as one JSON object.
+    public var json: String {
+        JSONWriter.text(.object([
+            ("status", .string(exitStatus == 0 ? "ok" : exitStatus == 1 ? "failed" : "not a catalog")),
+            ("exit_status", .integer(Int(exitStatus))),
+        ] + summary + [
+            ("diagnostics", .array(diagnostics.map { diagnostic in
+                .object([("severity", .string(diagnostic.severity.rawValue)), ("file", .string(diagnostic.file)),
+                         ("place", .string(diagnostic.place)), ("message", .string(diagnostic.message))])
+            })),
+        ] + (failure.map { [("failure", JSONValue.string($0))] } ?? [])))
+    }
 
     public init(loading result: Result<Catalog, CatalogError>, strict: Bool) {
         switch result {
         case let .success(catalog):
             let warnings = catalog.diagnostics + catalog.publishingNotes
+            diagnostics = warnings
+            let coverage = catalog.altTextCoverage
+            summary = [
+                ("exhibits", .integer(catalog.exhibitCount)),
+                ("languages", .array(catalog.editions.map { edition in
+                    .object([("code", .string(edition.language.code)), ("main", .bool(edition.language == catalog.primary.language)),
+                             ("missing_texts", .integer(edition.missingTranslations))])
+                })),
+                ("alt_text", .object([("described", .integer(coverage.described)), ("images", .integer(coverage.images))])),
+                ("errors", .integer(0)),
+                ("warnings", .integer(warnings.count)),
+            ]
             lines = warnings.map(Self.line)
             let alt = catalog.altTextCoverage
             lines.append([
@@ -25,8 +52,10 @@ public struct ValidationReport: Sendable {
                 Self.count(warnings.count, "warning"),
             ].joined(separator: ", "))
             exitStatus = strict && !warnings.isEmpty ? 1 : 0
-        case let .failure(.invalid(_, diagnostics)):
+        case let .failure(.invalid(_, found)):
+            diagnostics = found
             let errors = diagnostics.filter { $0.severity == .error }.count
+            summary = [("errors", .integer(errors)), ("warnings", .integer(diagnostics.count - errors))]
             lines = diagnostics.map(Self.line)
             lines.append("\(Self.count(errors, "error")), \(Self.count(diagnostics.count - errors, "warning")): the catalog cannot be served")
             exitStatus = 1

@@ -19,6 +19,13 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "How to print the report: text, one line per problem, or json, one object for scripts and CI.")
+    var format: Format = .text
+
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
@@ -31,8 +38,13 @@ struct Validate: ParsableCommand {
         // Images are read as the server reads them, so a damaged one is reported here too.
         let loaded = CatalogSource(path: path ?? catalog).load().map { images.prepare($0).0 }
         let report = ValidationReport(loading: loaded, strict: strict)
-        for line in report.lines { print(line) }
-        if let failure = report.failure { printError(failure) }
+        switch format {
+        case .text:
+            for line in report.lines { print(line) }
+            if let failure = report.failure { printError(failure) }
+        case .json:
+            print(report.json, terminator: "")
+        }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 }

@@ -39,6 +39,18 @@ struct CatalogFolder: CatalogStore {
         return (sheet, "no \(language.englishName) \(file == .items ? "columns" : "rows") (\(examples.joined(separator: ", ")) …)")
     }
 
+    func unusedImages(besides used: Set<String>) -> [Diagnostic] {
+        let imageExtensions = Set(ImageFormat.extensions.map(\.ext))
+        return fileNames.sorted().compactMap { fileName in
+            let url = URL(fileURLWithPath: fileName)
+            guard imageExtensions.contains(url.pathExtension.lowercased()) else { return nil }
+            var stem = url.deletingPathExtension().lastPathComponent
+            for (suffix, _) in ImageFinder.scaleSuffixes where !suffix.isEmpty && stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
+            guard !used.contains(stem) else { return nil }
+            return Diagnostic(.warning, file: fileName, "no exhibit uses this image (by image_name or images.N.name); it is not published")
+        }
+    }
+
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
         spreadsheets.files[name] ?? JSONFile.read(url.appendingPathComponent(name), displayPath: name)
     }

@@ -90,6 +90,8 @@ public enum CatalogLoader {
         let interface = InterfaceLoader.load(languages, store, diagnostics: &diagnostics)
         var catalog = Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
         catalog.publishingNotes = publishingNotes
+            + PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
+            + store.unusedImages(besides: Set(images.keys).union(["poster", "flag"]))
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         return catalog

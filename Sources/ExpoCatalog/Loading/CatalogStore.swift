@@ -22,12 +22,15 @@ protocol CatalogStore: Sendable {
     /// How a message names a translation's data file that is not there, and what is missing:
     /// (`items.en.json`, "missing"), or, beside a spreadsheet, its lack of the language's columns.
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String)
+    /// A note for each image file in the catalog that no exhibit (nor the poster or flag) uses.
+    func unusedImages(besides used: Set<String>) -> [Diagnostic]
 }
 
 extension CatalogStore {
     var problems: [Diagnostic] { [] }
     var candidateFileNames: Set<String> { dataFileNames }
     func place(_ keyPath: String, inDataFile name: String) -> String { keyPath }
+    func unusedImages(besides used: Set<String>) -> [Diagnostic] { [] }
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
         (displayPath(ofDataFile: file.fileName(language)), "missing")
     }
@@ -103,6 +106,8 @@ struct PrefetchedStore: CatalogStore {
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
         base.absence(ofDataFile: file, language)
     }
+
+    func unusedImages(besides used: Set<String>) -> [Diagnostic] { base.unusedImages(besides: used) }
 
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
         base.image(named: name, diagnostics: &diagnostics)

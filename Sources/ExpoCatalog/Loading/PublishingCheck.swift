@@ -1,0 +1,57 @@
+import Foundation
+
+/// What stands between a catalog that loads and one ready to publish, beyond what loading
+/// itself reports: empty and repeated names, texts far past label length, and (in a
+/// folder) image files no exhibit uses. `validate` reports these; the server does not.
+enum PublishingCheck {
+    static func notes(_ editions: [Edition], primary: Language, store: any CatalogStore,
+                      reported: [Diagnostic]) -> [Diagnostic] {
+        let alreadyReported = Set(reported.map(\.location))
+        var notes: [Diagnostic] = []
+        for edition in editions {
+            let fileName = DataFile.items.fileName(edition.language == primary ? nil : edition.language)
+            let file = store.displayPath(ofDataFile: fileName)
+            let indexOfID = entryIndices(store, fileName)
+            func note(_ id: String, _ key: String, _ message: String) {
+                guard let index = indexOfID[id] else { return }
+                let place = store.place("[\(index)].\(key)", inDataFile: fileName)
+                guard !alreadyReported.contains(file + place) else { return }
+                notes.append(Diagnostic(.warning, file: file, place: place, message))
+            }
+            func isOwn(_ exhibit: Exhibit, _ key: String) -> Bool {
+                !edition.isUntranslated(exhibit.id, key)
+            }
+            var firstWithName: [String: String] = [:]
+            for exhibit in edition.exhibits {
+                for (key, text) in [("name", exhibit.name), ("short_desc", exhibit.shortDescription), ("desc", exhibit.description)]
+                where isOwn(exhibit, key) && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    note(exhibit.id, key, "empty")
+                }
+                let name = exhibit.name.trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, isOwn(exhibit, "name") {
+                    if let first = firstWithName[name], let index = indexOfID[first] {
+                        note(exhibit.id, "name", "\"\(name)\" is also the name of \(file + store.place("[\(index)].name", inDataFile: fileName)); "
+                             + "visitors cannot tell the two apart in the list")
+                    } else {
+                        firstWithName[name] = exhibit.id
+                    }
+                }
+                let problems = LabelLength.problems(shortText: isOwn(exhibit, "short_desc") ? exhibit.shortDescription : "",
+                                                    description: isOwn(exhibit, "desc") ? exhibit.description : "")
+                for (key, message) in problems { note(exhibit.id, key, message) }
+            }
+        }
+        return notes
+    }
+
+    /// Where each exhibit's entry sits in a data file, by id: a translation's entries may
+    /// be in another order than the main file's.
+    private static func entryIndices(_ store: any CatalogStore, _ fileName: String) -> [String: Int] {
+        guard case let .success(.array(entries)) = store.readJSON(dataFile: fileName) else { return [:] }
+        var indices: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            if case let .string(id)? = entry["image_name"], indices[id] == nil { indices[id] = index }
+        }
+        return indices
+    }
+}
