@@ -48,6 +48,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var closeAfterAnswer = false
     /// Set once a malformed request has been answered with 400.
     private var refused = false
+    /// Set once the connection carries the live preview's events: it stays open with nothing to read.
+    private var streaming = false
 
     init(responder: SiteResponder) {
         self.responder = responder
@@ -60,8 +62,17 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .body:
             break
         case .end:
-            guard let request else { return }
+            guard let request, !streaming else { return }
             self.request = nil
+            if let events = responder.previewStream(request) {
+                streaming = true
+                var headers = SecurityHeaders.all
+                headers[.contentType] = "text/event-stream; charset=utf-8"
+                headers[.cacheControl] = "no-store"
+                let head = HTTPWire.statusAndDate(.ok, closing: true)
+                events.attach(context.channel, headers: Array(head.readableBytesView) + Array(HTTPWire.headersAndBody(headers, body: []).bytes.readableBytesView))
+                return
+            }
             let answer = responder.answer(request)
             // HTTP/1.0 clients get one answer per connection: simpler than their keep-alive.
             let closing = closeAfterAnswer || !request.isKeepAlive || request.version != .http1_1
@@ -73,6 +84,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// A graceful stop: close now if between requests, else after the current answer.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
+            // A page listening for preview events sends nothing, and is meant to.
+            if streaming { return }
             // Nothing read for the idle timeout. Unless a large answer is still going out to
             // a slow reader (the channel is not writable until it drains), the client has
             // left the connection: close it.

@@ -12,10 +12,20 @@ import Synchronization
 public final class SiteResponder: Sendable {
     private let current: Mutex<ServedSite>
     private let logger: Logger
+    /// The live preview's events, in watch mode only.
+    let previewEvents: PreviewEvents?
 
-    public init(site: Site, logger: Logger) {
+    public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil) {
         current = Mutex(ServedSite(site))
         self.logger = logger
+        self.previewEvents = previewEvents
+    }
+
+    /// The preview's event stream when `request` asks for it and the server is watching.
+    func previewStream(_ request: HTTPRequestHead) -> PreviewEvents? {
+        guard let previewEvents, request.method == .GET, URI(request.uri).path == PreviewEvents.path else { return nil }
+        logger.info("\(request.method.rawValue) \(request.uri) 200 (preview events)")
+        return previewEvents
     }
 
     /// Serves `site` from the next request on; requests under way finish with the old one.

@@ -23,7 +23,7 @@ public struct Site: Sendable {
         let resources = try SiteResources.bundled()
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin,
                             hasIIIF: options.iiifOrigin != nil)
-        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes)
+        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes, preview: options.preview)
         var jobs: [(path: String, job: PageJob)] = []
         for edition in catalog.editions {
             let language = edition.language

@@ -7,6 +7,7 @@ struct SiteAssets: Sendable {
     private(set) var files: [String: Page] = [:]
     private(set) var stylesheetURL = ""
     private(set) var scriptURL = ""
+    private var preview: (script: String, options: SiteOptions.Preview)?
     /// The browser tab's icon: the catalog's flag, when it has one.
     private(set) var iconURL: String?
     private var pictures: [String: Picture] = [:]
@@ -27,7 +28,7 @@ struct SiteAssets: Sendable {
         var appleTouch = ""
     }
 
-    init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes) {
+    init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes, preview: SiteOptions.Preview? = nil) {
         for language in catalog.languages { interface[language] = UIStrings(catalog.interfaceText(language)) }
         var tones: Set<String> = []
         for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
@@ -53,6 +54,9 @@ struct SiteAssets: Sendable {
         let toneRules = tones.isEmpty ? "" : "\n/* Loading tones of the catalog's photos. */\n" + tones.sorted().joined(separator: "\n") + "\n"
         stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet + Array(toneRules.utf8), routes)
         scriptURL = add("/assets/app", "js", "text/javascript; charset=utf-8", resources.script, routes)
+        if let preview {
+            self.preview = (add("/assets/preview", "js", "text/javascript; charset=utf-8", resources.previewScript, routes), preview)
+        }
         func icon(_ name: String) -> String {
             add("/icons/\(name)", "png", "image/png", resources.icons[name] ?? [], routes)
         }
@@ -86,9 +90,18 @@ struct SiteAssets: Sendable {
             "<meta name=\"apple-mobile-web-app-title\" content=\"\(escape(strings(language).siteName))\">",
             "<meta name=\"apple-mobile-web-app-status-bar-style\" content=\"default\">",
             "<link rel=\"stylesheet\" href=\"\(escape(stylesheetURL))\">",
-            "<script src=\"\(escape(scriptURL))\" data-service-worker=\"\(escape(routes.link(Routes.serviceWorker)))\" "
-                + "data-scope=\"\(escape(routes.basePath))\" defer></script>",
         ]
+        if let preview {
+            // A preview's pages change under the same addresses: no service worker to keep old ones.
+            lines += [
+                "<script src=\"\(escape(scriptURL))\" defer></script>",
+                "<script src=\"\(escape(preview.script))\" data-events=\"\(escape(preview.options.eventsPath))\" "
+                    + "data-generation=\"\(preview.options.generation)\" defer></script>",
+            ]
+        } else {
+            lines.append("<script src=\"\(escape(scriptURL))\" data-service-worker=\"\(escape(routes.link(Routes.serviceWorker)))\" "
+                + "data-scope=\"\(escape(routes.basePath))\" defer></script>")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -13,6 +13,20 @@ public struct SiteOptions: Sendable, Equatable {
     /// Where the server itself answers (`http://127.0.0.1:8080`) when no public address
     /// is given: IIIF ids must be absolute, and this one is right for whoever reaches it.
     public var localOrigin: String?
+    /// Set by `serve --watch`: pages reload themselves when the catalog changes.
+    public var preview: Preview?
+
+    /// A live preview: each page carries the generation of the site it belongs to and
+    /// listens for the server's events; it registers no service worker, which would keep old pages.
+    public struct Preview: Sendable, Equatable {
+        public var generation: Int
+        public var eventsPath: String
+
+        public init(generation: Int, eventsPath: String) {
+            self.generation = generation
+            self.eventsPath = eventsPath
+        }
+    }
 
     /// The origin of IIIF ids; without one the site has no IIIF manifests.
     public var iiifOrigin: String? { origin ?? localOrigin }

@@ -9,6 +9,8 @@ struct SiteResources: Sendable {
     var stylesheet: [UInt8]
     var script: [UInt8]
     var serviceWorker: [UInt8]
+    /// The live preview's script, only on pages of `serve --watch`.
+    var previewScript: [UInt8]
     /// Icon file name → PNG bytes (made once from the SVGs by scripts/make-icons).
     var icons: [String: [UInt8]]
 
@@ -41,7 +43,7 @@ struct SiteResources: Sendable {
         var script: [UInt8] = []
         for part in scriptParts { script += try read("Assets/\(part)") + Array("\n".utf8) }
         return SiteResources(templates: templates, stylesheet: try read("Assets/style.css"), script: script,
-                             serviceWorker: try read("Assets/sw.js"), icons: icons)
+                             serviceWorker: try read("Assets/sw.js"), previewScript: try read("Assets/preview.js"), icons: icons)
     }
 
     func render(_ screen: some TemplateObject, with template: String) throws(SiteError) -> [UInt8] {

@@ -37,6 +37,9 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    @Flag(help: "Watch the catalog's files: each saved change re-renders the guide and reloads open pages; a broken edit is shown on them until it is fixed.")
+    var watch = false
+
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
@@ -49,9 +52,11 @@ struct Serve: AsyncParsableCommand {
         let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
         for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
         let loadedAt = clock.now
+        var options = try options
+        if watch { options.preview = SiteOptions.Preview(generation: 1, eventsPath: PreviewEvents.path) }
         let site: Site
         do {
-            site = try Site.render(loaded, renditions: renditions, options: try options)
+            site = try SiteReloader.render(loaded, renditions, options: options, generation: 1)
         } catch {
             printError("expo1900: \(error)")
             throw ExitCode(1)
@@ -63,9 +68,22 @@ struct Serve: AsyncParsableCommand {
             (\(loaded.primaryLanguageChoice)) and \(renditions.images.count) images in \(Self.seconds(loadedAt - started)) s, \
             rendered \(site.pages.count) files in \(Self.seconds(clock.now - loadedAt)) s
             """)
-        let responder = SiteResponder(site: site, logger: logger)
-        let reloads = try reloadOnHangup(responder)
+        let events = watch ? PreviewEvents(generation: 1) : nil
+        let responder = SiteResponder(site: site, logger: logger, previewEvents: events)
+        let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events)
+        let reloads = reloadOnHangup(reloader)
         defer { reloads.cancel() }
+        var watching: Task<Void, Never>?
+        if watch, let root = catalog.map({ URL(fileURLWithPath: $0) }) ?? CatalogLoader.defaultCatalogURL {
+            logger.info("watching \(root.path) for changes (a look at its files every \(CatalogWatcher.interval))")
+            watching = Task.detached {
+                let watcher = CatalogWatcher(root: root)
+                while (try? await watcher.nextChange()) != nil {
+                    reloader.reload(because: "the catalog changed")
+                }
+            }
+        }
+        defer { watching?.cancel() }
         do {
             try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
                 // Written straight to the file descriptor so that a script reading the pipe
@@ -85,29 +103,10 @@ struct Serve: AsyncParsableCommand {
 
     /// SIGHUP loads the catalog again and swaps the new site in whole; a catalog that no
     /// longer loads is reported and the old site keeps serving.
-    private func reloadOnHangup(_ responder: SiteResponder) throws -> any DispatchSourceSignal {
-        let options = try options
+    private func reloadOnHangup(_ reloader: SiteReloader) -> any DispatchSourceSignal {
         signal(SIGHUP, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "expo1900.reload"))
-        let path = catalog
-        let images = images
-        source.setEventHandler {
-            switch CatalogSource(path: path).load() {
-            case let .success(loaded):
-                let (catalog, renditions) = images.prepare(loaded)
-                do {
-                    responder.replace(with: try Site.render(catalog, renditions: renditions, options: options))
-                    for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
-                    printError("expo1900: reloaded the catalog (\(catalog.exhibitCount) exhibits)")
-                } catch {
-                    printError("expo1900: reload failed, still serving the previous catalog: \(error)")
-                }
-            case let .failure(error):
-                for line in error.description.split(separator: "\n") {
-                    printError("expo1900: reload failed, still serving the previous catalog: \(line)")
-                }
-            }
-        }
+        source.setEventHandler { reloader.reload(because: "SIGHUP") }
         source.resume()
         return source
     }

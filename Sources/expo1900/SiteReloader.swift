@@ -1,0 +1,65 @@
+import ExpoCatalog
+import ExpoImages
+import ExpoServer
+import ExpoSite
+import Foundation
+import Synchronization
+
+/// Loads the catalog again and swaps the new guide in whole (on SIGHUP, or a change seen by
+/// `--watch`). A catalog that no longer loads is reported, in the terminal and, in watch
+/// mode, on open pages, and the guide from before keeps serving.
+final class SiteReloader: Sendable {
+    let path: String?
+    let images: ImageOptions
+    let options: SiteOptions
+    let responder: SiteResponder
+    let events: PreviewEvents?
+    /// One reload at a time, so that an older one never lands after a newer one.
+    private let lock = NSLock()
+    private let generation: Mutex<Int>
+
+    init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?) {
+        self.path = path
+        self.images = images
+        self.options = options
+        self.responder = responder
+        self.events = events
+        generation = Mutex(options.preview?.generation ?? 1)
+    }
+
+    /// The site for `catalog` in generation `number`: a preview's pages carry their generation.
+    static func render(_ catalog: Catalog, _ renditions: Renditions, options: SiteOptions, generation: Int) throws -> Site {
+        var options = options
+        options.preview?.generation = generation
+        return try Site.render(catalog, renditions: renditions, options: options)
+    }
+
+    func reload(because reason: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let number = generation.withLock { $0 += 1; return $0 }
+        switch CatalogSource(path: path).load() {
+        case let .success(loaded):
+            let (catalog, renditions) = images.prepare(loaded)
+            do {
+                responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
+                events?.published(generation: number)
+                for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
+                printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
+            } catch {
+                failed(["\(error)"])
+            }
+        case let .failure(error):
+            let warnings = error.diagnostics.filter { $0.severity == .warning }.map { "warning: \($0)" }
+            for line in warnings { printError(line) }
+            failed(error.description.split(separator: "\n").map(String.init))
+        }
+    }
+
+    private func failed(_ lines: [String]) {
+        for line in lines { printError("expo1900: still serving the guide from before: \(line)") }
+        events?.failed(lines.joined(separator: "\n"))
+    }
+}
