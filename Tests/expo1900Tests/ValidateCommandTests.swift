@@ -89,7 +89,7 @@ import Testing
         let converted = try CommandRunner.run(["convert", parent.appendingPathComponent("json").path, "--to", "csv", "--output", sheets])
         #expect(converted.standardOutput == "wrote \(sheets) with exposition.csv, items.csv: 3 exhibits in en, ko, loaded back unchanged\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: sheets).sorted() == [
-            "README.md", "exposition.csv", "flag.svg", "items.csv", "pocket-watch.svg", "postcard.svg", "poster.svg", "slate.svg"])
+            "README.md", "exposition.csv", "flag.svg", "interface.json", "interface.ko.json", "items.csv", "pocket-watch.svg", "postcard.svg", "poster.svg", "slate.svg"])
         let again = try CommandRunner.run(["convert", parent.appendingPathComponent("json").path, "--to", "csv", "--output", sheets])
         #expect(again.status == 1)
         #expect(again.standardError == "expo1900: \(sheets): already exists; give a new folder\n")
