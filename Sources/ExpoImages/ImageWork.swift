@@ -24,23 +24,27 @@ public enum ImageWork {
         public var cached: Int
     }
 
+    /// With `drafts`, a photo whose renditions are not in the cache gets a quick draft
+    /// instead (`RenditionSettings.draft`), named in `Renditions.drafts`: a live preview
+    /// shows it at once and makes the real ones after.
     public static func renditions(for catalog: Catalog, cache: RenditionCache?, settings: RenditionSettings = RenditionSettings(),
-                                  progress: @Sendable (Progress) -> Void = { _ in }) -> Renditions {
+                                  drafts: Bool = false, progress: @Sendable (Progress) -> Void = { _ in }) -> Renditions {
         // Headers first, one after another: they are quick, and a failure's message from
         // libvips (whose error buffer all threads share) is then surely this file's.
         let jobs = catalog.images.sorted { $0.key < $1.key }.map { name, image in
             var job = ImageJob(name: name, image: image, cache: cache, settings: settings)
+            job.draftWhenUncached = drafts
             job.readHeaders()
             return job
         }
-        let results = Mutex<[String: (ImageRendition?, [Diagnostic])]>([:])
+        let results = Mutex<[String: (ImageRendition?, [Diagnostic], Bool)]>([:])
         let counts = Mutex(Progress(done: 0, total: jobs.count, cached: 0))
         let cacheProblem = Mutex<Diagnostic?>(nil)
         @Sendable func work(_ job: ImageJob) {
             var job = job
             let rendition = job.run()
             if let problem = job.cacheProblem { cacheProblem.withLock { $0 = $0 ?? problem } }
-            results.withLock { $0[job.name] = (rendition, job.diagnostics) }
+            results.withLock { $0[job.name] = (rendition, job.diagnostics, job.isDraft) }
             let now = counts.withLock { counts in
                 counts.done += 1
                 if job.fromCache { counts.cached += 1 }
@@ -56,9 +60,10 @@ public enum ImageWork {
             }
         }
         var renditions = Renditions()
-        for (name, (rendition, diagnostics)) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+        for (name, (rendition, diagnostics, isDraft)) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             renditions.images[name] = rendition
             renditions.diagnostics += diagnostics
+            if isDraft { renditions.drafts.insert(name) }
         }
         if let problem = cacheProblem.withLock({ $0 }) { renditions.diagnostics.append(problem) }
         return renditions
@@ -74,6 +79,8 @@ struct ImageJob {
     var diagnostics: [Diagnostic] = []
     var fromCache = false
     var cacheProblem: Diagnostic?
+    var draftWhenUncached = false
+    private(set) var isDraft = false
     /// The raster originals that can be read, the one with the most pixels first.
     private var candidates: [ImageVariant] = []
 
@@ -148,6 +155,12 @@ struct ImageJob {
 
     private mutating func renditions(of variant: ImageVariant) -> ImageRendition? {
         let bytes = [UInt8](variant.data)
+        var settings = settings
+        let key = RenditionCache.key(bytes, scale: variant.scale, settings: settings)
+        if draftWhenUncached, let cache, !cache.contains(key) {
+            settings = .draft
+            isDraft = true
+        }
         return cached(RenditionCache.key(bytes, scale: variant.scale, settings: settings)) { [settings] diagnostics in
             switch RasterRenditions.make(bytes, scale: variant.scale, settings: settings) {
             case let .success(rendition): return rendition

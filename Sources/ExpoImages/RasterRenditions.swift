@@ -35,10 +35,11 @@ enum RasterRenditions {
             case let .failure(failure): return .failure(failure)
             }
             if smallest == nil { smallest = picture }
-            let encodings: [(VipsPicture.Encoding, RenditionFormat)] = [
+            let fallback: (VipsPicture.Encoding, RenditionFormat) = transparent ? (.png, .png) : (.jpeg(quality: settings.jpegQuality), .jpeg)
+            let encodings: [(VipsPicture.Encoding, RenditionFormat)] = settings.draft ? [fallback] : [
                 (.avif(quality: settings.avifQuality, effort: settings.avifEffort), .avif),
                 (.webp(quality: settings.webpQuality), .webp),
-                transparent ? (.png, .png) : (.jpeg(quality: settings.jpegQuality), .jpeg),
+                fallback,
             ]
             for (encoding, format) in encodings {
                 switch picture.encoded(encoding) {

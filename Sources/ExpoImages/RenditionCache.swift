@@ -42,6 +42,10 @@ public struct RenditionCache: Sendable {
         var files: [File]
     }
 
+    func contains(_ key: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).appendingPathComponent("rendition.json").path)
+    }
+
     func read(_ key: String) -> ImageRendition? {
         let entryFolder = folder.appendingPathComponent(key)
         guard let data = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("rendition.json").path),

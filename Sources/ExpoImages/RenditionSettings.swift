@@ -17,8 +17,19 @@ public struct RenditionSettings: Sendable, Hashable {
     public var pixelLimit = 100_000_000
     /// Raised whenever the way images are made changes, so old cache entries are not used.
     public var pipelineVersion = 1
+    /// A live preview's stand-in while the real renditions are made: one width, as JPEG
+    /// (PNG with transparency) only. AVIF's encoder takes seconds for a camera's photo; this takes a fraction of one.
+    public var draft = false
 
     public init() {}
+
+    /// What `serve --watch` shows of a new or changed photo until its renditions are ready.
+    public static var draft: RenditionSettings {
+        var settings = RenditionSettings()
+        settings.widths = [largestShownWidth * 2 + 32]
+        settings.draft = true
+        return settings
+    }
 
     /// The widest image a screen shows, in CSS pixels: the exhibit image (24rem) at its
     /// default text size. An original narrower than twice this looks soft on a phone.
@@ -26,6 +37,6 @@ public struct RenditionSettings: Sendable, Hashable {
 
     var fingerprint: String {
         "v\(pipelineVersion) w\(widths.map(String.init).joined(separator: ",")) "
-            + "avif\(avifQuality)e\(avifEffort) webp\(webpQuality) jpeg\(jpegQuality)"
+            + "avif\(avifQuality)e\(avifEffort) webp\(webpQuality) jpeg\(jpegQuality)" + (draft ? " draft" : "")
     }
 }

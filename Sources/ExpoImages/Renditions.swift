@@ -5,6 +5,8 @@ import ExpoCatalog
 public struct Renditions: Sendable {
     public var images: [String: ImageRendition]
     public var diagnostics: [Diagnostic]
+    /// Images shown by a quick draft until their real renditions are made (`serve --watch`).
+    public var drafts: Set<String> = []
 
     public init(images: [String: ImageRendition] = [:], diagnostics: [Diagnostic] = []) {
         self.images = images

@@ -15,9 +15,9 @@ struct ImageOptions: ParsableArguments {
 
     /// The catalog's images made ready to serve, with a progress line on standard error
     /// while it takes more than a second; their warnings join the catalog's.
-    func prepare(_ catalog: Catalog) -> (Catalog, Renditions) {
+    func prepare(_ catalog: Catalog, drafts: Bool = false) -> (Catalog, Renditions) {
         let line = ProgressLine(label: "images")
-        let renditions = ImageWork.renditions(for: catalog, cache: cache) { progress in
+        let renditions = ImageWork.renditions(for: catalog, cache: cache, drafts: drafts) { progress in
             line.update(done: progress.done, total: progress.total)
         }
         line.finish()

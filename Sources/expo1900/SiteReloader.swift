@@ -42,12 +42,14 @@ final class SiteReloader: Sendable {
         let number = generation.withLock { $0 += 1; return $0 }
         switch CatalogSource(path: path).load() {
         case let .success(loaded):
-            let (catalog, renditions) = images.prepare(loaded)
+            // A preview shows a new photo at once as a draft, and its real sizes once made.
+            let (catalog, renditions) = images.prepare(loaded, drafts: events != nil)
             do {
                 responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
                 events?.published(generation: number)
                 for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
+                if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
             } catch {
                 failed(["\(error)"])
             }
@@ -55,6 +57,21 @@ final class SiteReloader: Sendable {
             let warnings = error.diagnostics.filter { $0.severity == .warning }.map { "warning: \($0)" }
             for line in warnings { printError(line) }
             failed(error.description.split(separator: "\n").map(String.init))
+        }
+    }
+
+    /// Makes the real renditions of the photos shown as drafts, away from the reload, then
+    /// reloads again to show them; only when they were all made, so a photo whose full
+    /// renditions fail is not tried again and again.
+    private func finishDrafts(_ catalog: Catalog, _ drafts: Set<String>) {
+        let names = drafts.sorted().joined(separator: ", ")
+        printError("expo1900: showing quick drafts of \(names) while their full sizes are made")
+        DispatchQueue.global(qos: .utility).async { [self] in
+            var draftsOnly = catalog
+            draftsOnly.images = catalog.images.filter { drafts.contains($0.key) }
+            let made = ImageWork.renditions(for: draftsOnly, cache: images.cache)
+            guard Set(made.images.keys) == drafts else { return }
+            reload(because: "the full sizes of \(names) are ready")
         }
     }
 

@@ -167,6 +167,20 @@ import Testing
         #expect(after.count == 4 && after.allSatisfy { !$0.hasPrefix(".") }, "\(after)")
     }
 
+    @Test func aPreviewShowsADraftOfAPhotoTheCacheDoesNotHaveYet() throws {
+        let (folder, catalog) = try catalog(["jikji.png": PNGFixture.make(width: 1600, height: 1000)])
+        let cache = RenditionCache(folder: folder.url.appendingPathComponent("cache"))
+        let draft = ImageWork.renditions(for: catalog, cache: cache, drafts: true)
+        #expect(draft.drafts == ["jikji"])
+        #expect(draft.images["jikji"]?.files.map { "\($0.width) \($0.format)" } == ["800 jpeg"])
+        #expect(draft.images["jikji"]?.size == ImageSize(width: 1600, height: 1000))
+        // Once the real renditions are in the cache, a preview uses them.
+        _ = ImageWork.renditions(for: catalog, cache: cache)
+        let real = ImageWork.renditions(for: catalog, cache: cache, drafts: true)
+        #expect(real.drafts.isEmpty)
+        #expect(Set(real.images["jikji"]?.files.map(\.format) ?? []) == [.avif, .webp, .jpeg])
+    }
+
     @Test func anUnwritableCacheIsOneWarningAndTheImagesAreStillMade() throws {
         let (folder, catalog) = try catalog(["jikji.png": PhotoFixtures.redLeftBlueRight()])
         try folder.write("cache", "a file where the cache folder should be")
