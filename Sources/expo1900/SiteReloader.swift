@@ -76,7 +76,7 @@ final class SiteReloader: Sendable {
     }
 
     private func failed(_ lines: [String]) {
-        for line in lines { printError("expo1900: still serving the guide from before: \(line)") }
+        for line in lines { printError("expo1900: reload failed; still serving the guide from before: \(line)") }
         events?.failed(lines.joined(separator: "\n"))
     }
 }

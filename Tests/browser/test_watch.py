@@ -2,6 +2,7 @@
 two seconds; a broken edit shows a banner while the guide from before keeps serving; the
 fix takes the banner away. Pages of a plain `serve` have none of it."""
 import json
+import time
 import subprocess
 import urllib.error
 import urllib.request
@@ -91,3 +92,19 @@ def test_a_plain_serve_has_no_live_preview(base_url, phone):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(base_url + "/_expo1900/events")
     assert refused.value.code == 404
+
+
+def test_the_live_preview_in_webkit(webkit, watched):
+    """Safari's engine hears the same events: an edit reloads the page, a broken one shows the banner."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, folder, _ = watched
+    webkit.get(url + PAGE)
+    WebDriverWait(webkit, 10).until(lambda driver: driver.find_element("css selector", "h1").text == "Postcard of Main Street")
+    time.sleep(0.5)
+    edit_name(folder, "Postcard of Main Street", "Postcard of the Harbour")
+    WebDriverWait(webkit, 2).until(lambda driver: driver.find_element("css selector", "h1").text == "Postcard of the Harbour")
+    items = folder / "items.json"
+    items.write_text(items.read_text().replace("[", "", 1))
+    WebDriverWait(webkit, 2).until(lambda driver: driver.find_elements("css selector", ".preview-problem[role=alert]"))
+    assert webkit.find_element("css selector", "h1").text == "Postcard of the Harbour"
