@@ -34,6 +34,12 @@ extension CatalogSource {
     }
 }
 
+/// Where a command builds a folder before moving it into place whole, beside `destination`:
+/// a failure then leaves nothing half-written where the user looks.
+func stagingFolder(beside destination: URL) -> URL {
+    destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).partial-\(UUID().uuidString)")
+}
+
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

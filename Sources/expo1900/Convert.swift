@@ -36,9 +36,7 @@ struct Convert: ParsableCommand {
             printError("expo1900: \(error)")
             throw ExitCode(2)
         }
-        // Written beside the destination and moved into place whole: a failure leaves nothing behind.
-        let partial = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).partial-\(UUID().uuidString)")
+        let partial = stagingFolder(beside: destination)
         do {
             try write(converted, copying: URL(fileURLWithPath: catalog), to: partial)
             let reloaded = try CatalogSource(path: partial.path).load().get()

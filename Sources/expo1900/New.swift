@@ -24,8 +24,7 @@ struct New: ParsableCommand {
             printError("expo1900: the starter catalog is missing: run expo1900 from its build folder")
             throw ExitCode(1)
         }
-        let partial = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).partial-\(UUID().uuidString)")
+        let partial = stagingFolder(beside: destination)
         do {
             try files.copyItem(at: starter, to: partial)
             if format == .json {

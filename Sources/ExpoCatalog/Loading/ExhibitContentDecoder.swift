@@ -2,7 +2,7 @@
 /// images and its object facts. All of it is optional; anything unusable becomes a
 /// warning and is left out, so a seed file reads exactly as before.
 enum ExhibitContentDecoder {
-    private static var imageTexts: [(key: String, path: WritableKeyPath<ExhibitImage, String>)] {
+    static var imageTexts: [(key: String, path: WritableKeyPath<ExhibitImage, String>)] {
         [("caption", \.caption), ("credit", \.credit), ("visual_description", \.visualDescription)]
     }
 

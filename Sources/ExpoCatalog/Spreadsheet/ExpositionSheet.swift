@@ -2,7 +2,7 @@
 /// and its value (`title`, `title.en`, `visitors`), a header row optional.
 struct ExpositionSheet: Sendable {
     static let fileName = "exposition.csv"
-    static let keys = ["language", "title", "visitors", "location", "duration", "description"]
+    static let keys = ["language"] + CatalogData.expositionKeys
     /// Fields that are the same in every language.
     static let untranslated: Set<String> = ["language", "visitors"]
 

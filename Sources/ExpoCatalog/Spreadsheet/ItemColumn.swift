@@ -15,10 +15,8 @@ struct ItemColumn: Hashable, Sendable {
     var language: Language?
 
     static let entryKeys = ["image_name", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key)
-    static let imageKeys = ["alt", "caption", "credit", "visual_description"]
+    static let imageKeys = ["alt"] + ExhibitContentDecoder.imageTexts.map(\.key)
     static let listKeys = ["images": ["name"] + imageKeys, "fields": ["label", "value"]]
-    /// Keys that name things rather than say them, so they have no translation.
-    static let untranslatable: Set<String> = ["image_name", "name@images"]
 
     /// The header without its language: `images.2.caption`.
     var name: String {
@@ -30,6 +28,7 @@ struct ItemColumn: Hashable, Sendable {
 
     var header: String { language.map { "\(name).\($0.code)" } ?? name }
 
+    /// Whether the column names a thing rather than says something, and so has no translation.
     var isIdentifier: Bool {
         switch field {
         case .entry("image_name"), .item("images", _, "name"): true

@@ -14,35 +14,29 @@ struct Spreadsheets: Sendable {
     static let fileNames = [ItemsSheet.fileName, ExpositionSheet.fileName]
 
     init(folder: URL, fileNames: Set<String>) {
-        if fileNames.contains(ItemsSheet.fileName) {
-            switch read(folder, ItemsSheet.fileName) {
-            case let .success(table):
-                let sheet = ItemsSheet(table)
-                diagnostics += sheet.diagnostics
-                for (language, list) in sheet.lists {
-                    add(.items, language, list, sheet.places[language], from: ItemsSheet.fileName, besides: fileNames)
-                }
-            case let .failure(problem):
-                add(failure: problem, .items, besides: fileNames)
+        read(ItemsSheet.self, folder, fileNames)
+        read(ExpositionSheet.self, folder, fileNames)
+    }
+
+    /// Reads one spreadsheet, when the folder has it, into the data files it gives.
+    private mutating func read<Sheet: SpreadsheetReading>(_: Sheet.Type, _ folder: URL, _ fileNames: Set<String>) {
+        guard fileNames.contains(Sheet.fileName) else { return }
+        switch read(folder, Sheet.fileName) {
+        case let .success(table):
+            let sheet = Sheet(table)
+            diagnostics += sheet.diagnostics
+            for (language, json) in sheet.values {
+                add(Sheet.kind, language, json, sheet.places[language], from: Sheet.fileName, besides: fileNames)
             }
-        }
-        if fileNames.contains(ExpositionSheet.fileName) {
-            switch read(folder, ExpositionSheet.fileName) {
-            case let .success(table):
-                let sheet = ExpositionSheet(table)
-                diagnostics += sheet.diagnostics
-                for (language, object) in sheet.objects {
-                    add(.exposition, language, object, sheet.places[language], from: ExpositionSheet.fileName, besides: fileNames)
-                }
-            case let .failure(problem):
-                add(failure: problem, .exposition, besides: fileNames)
-            }
+        case let .failure(problem):
+            add(failure: problem, Sheet.kind, besides: fileNames)
         }
     }
 
     /// The spreadsheet that gives a kind of data file, when the folder has it.
     func sheet(for file: DataFile) -> String? {
-        let name = file == .items ? ItemsSheet.fileName : file == .exposition ? ExpositionSheet.fileName : nil
+        let sheets: [any SpreadsheetReading.Type] = [ItemsSheet.self, ExpositionSheet.self]
+        let name = sheets.first { $0.kind == file }?.fileName
         return name.flatMap { sources.values.contains($0) ? $0 : nil }
     }
 
@@ -81,4 +75,25 @@ struct Spreadsheets: Sendable {
         files[name] = .failure(failure)
         sources[name] = failure.file
     }
+}
+
+/// A spreadsheet read into the JSON values of the data files it stands for, by language.
+protocol SpreadsheetReading {
+    static var fileName: String { get }
+    /// The kind of data file each language's value is.
+    static var kind: DataFile { get }
+    init(_ table: CSVTable)
+    var values: [Language?: JSONValue] { get }
+    var places: [Language?: SheetPlaces] { get }
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension ItemsSheet: SpreadsheetReading {
+    static var kind: DataFile { .items }
+    var values: [Language?: JSONValue] { lists }
+}
+
+extension ExpositionSheet: SpreadsheetReading {
+    static var kind: DataFile { .exposition }
+    var values: [Language?: JSONValue] { objects }
 }
