@@ -29,8 +29,9 @@ public struct ValidationReport: Sendable {
     public init(loading result: Result<Catalog, CatalogError>, strict: Bool) {
         switch result {
         case let .success(catalog):
-            let warnings = catalog.diagnostics + catalog.publishingNotes
-            diagnostics = warnings
+            diagnostics = catalog.diagnostics + catalog.publishingNotes
+            let warnings = diagnostics.filter { $0.severity == .warning }
+            let notes = diagnostics.count - warnings.count
             let coverage = catalog.altTextCoverage
             summary = [
                 ("exhibits", .integer(catalog.exhibitCount)),
@@ -41,8 +42,9 @@ public struct ValidationReport: Sendable {
                 ("alt_text", .object([("described", .integer(coverage.described)), ("images", .integer(coverage.images))])),
                 ("errors", .integer(0)),
                 ("warnings", .integer(warnings.count)),
+                ("notes", .integer(notes)),
             ]
-            lines = warnings.map(Self.line)
+            lines = diagnostics.map(\.line)
             let alt = catalog.altTextCoverage
             lines.append([
                 Self.count(catalog.exhibitCount, "exhibit"),
@@ -50,24 +52,23 @@ public struct ValidationReport: Sendable {
                 "alt text \(alt.described)/\(alt.images) images",
                 Self.count(0, "error"),
                 Self.count(warnings.count, "warning"),
-            ].joined(separator: ", "))
+            ].joined(separator: ", ") + (notes > 0 ? ", " + Self.count(notes, "note") : ""))
             exitStatus = strict && !warnings.isEmpty ? 1 : 0
         case let .failure(.invalid(_, found)):
             diagnostics = found
             let errors = diagnostics.filter { $0.severity == .error }.count
-            summary = [("errors", .integer(errors)), ("warnings", .integer(diagnostics.count - errors))]
-            lines = diagnostics.map(Self.line)
-            lines.append("\(Self.count(errors, "error")), \(Self.count(diagnostics.count - errors, "warning")): the catalog cannot be served")
+            let warnings = diagnostics.filter { $0.severity == .warning }.count
+            let notes = diagnostics.count - errors - warnings
+            summary = [("errors", .integer(errors)), ("warnings", .integer(warnings)), ("notes", .integer(notes))]
+            lines = diagnostics.map(\.line)
+            lines.append("\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))"
+                         + (notes > 0 ? ", " + Self.count(notes, "note") : "") + ": the catalog cannot be served")
             exitStatus = 1
         case let .failure(error):
             lines = []
             failure = error.description
             exitStatus = 2
         }
-    }
-
-    static func line(_ diagnostic: Diagnostic) -> String {
-        "\(diagnostic.severity.rawValue): \(diagnostic.description)"
     }
 
     /// "ko main, en complete, fr 12 texts missing": how much of each translation is there.

@@ -22,11 +22,11 @@ extension CatalogSource {
     func loadReportingProblems(warnings: Bool = true) throws -> Catalog {
         switch load() {
         case let .success(catalog):
-            if warnings { for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") } }
+            if warnings { for diagnostic in catalog.diagnostics { printError(diagnostic.line) } }
             return catalog
         case let .failure(error):
-            for diagnostic in error.diagnostics where diagnostic.severity == .warning {
-                printError("warning: \(diagnostic)")
+            for diagnostic in error.diagnostics where diagnostic.severity != .error {
+                printError(diagnostic.line)
             }
             for line in error.description.split(separator: "\n") { printError("expo1900: \(line)") }
             throw ExitCode(error.diagnostics.isEmpty ? 2 : 1)

@@ -54,7 +54,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
-        for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
+        for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         do {
             let site = try Site.render(loaded, renditions: renditions, options: try options)
             let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory))

@@ -50,7 +50,7 @@ struct Serve: AsyncParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
-        for diagnostic in loaded.diagnostics { printError("warning: \(diagnostic)") }
+        for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         let loadedAt = clock.now
         var options = try options
         if watch { options.preview = SiteOptions.Preview(generation: 1, eventsPath: PreviewEvents.path) }

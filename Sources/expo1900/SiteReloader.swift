@@ -47,14 +47,14 @@ final class SiteReloader: Sendable {
             do {
                 responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
                 events?.published(generation: number)
-                for diagnostic in catalog.diagnostics { printError("warning: \(diagnostic)") }
+                for diagnostic in catalog.diagnostics { printError(diagnostic.line) }
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
             } catch {
                 failed(["\(error)"])
             }
         case let .failure(error):
-            let warnings = error.diagnostics.filter { $0.severity == .warning }.map { "warning: \($0)" }
+            let warnings = error.diagnostics.filter { $0.severity != .error }.map(\.line)
             for line in warnings { printError(line) }
             failed(error.description.split(separator: "\n").map(String.init))
         }

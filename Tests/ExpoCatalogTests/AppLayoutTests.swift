@@ -124,6 +124,83 @@ import Testing
         ])
     }
 
+    /// A student's project: the app's own two datasets, and experiments beside them that
+    /// the app's code never loads (other expositions, broken JSON, an RTF document).
+    @Test func theDatasetsTheAppLoadsByNameWinOverExperiments() throws {
+        let exposition = try Self.defaultText("exposition_universelle_1900.json")
+        let daejeon = exposition.replacingOccurrences(of: "파리 만국박람회 1900", with: "대전 엑스포 1993")
+        let daejeon4 = exposition.replacingOccurrences(of: "파리 만국박람회 1900", with: "대전 엑스포 2093")
+        #expect(daejeon != exposition && daejeon4 != exposition, "the experiments must differ from the app's exposition")
+        let folder = try app { folder, xcassets in
+            try dataset(folder, "\(xcassets)/exposition_universelle_1900.dataset", file: "exposition_universelle_1900.json", exposition)
+            try dataset(folder, "\(xcassets)/items.dataset", file: "items.json", try Self.defaultText("items.json"))
+            try dataset(folder, "\(xcassets)/daejeon_expo.dataset", file: "daejeon_expo.json", daejeon)
+            try dataset(folder, "\(xcassets)/daejeon_expo4.dataset", file: "daejeon_expo4.json", daejeon4)
+            try dataset(folder, "\(xcassets)/daejeon_expo3.dataset", file: "daejeon_expo3.json", "{\n  \"title\": ,\n}")
+            try folder.write("\(xcassets)/daejeon_expo2.dataset/Contents.json", #"""
+                {"data":[{"filename":"daejeon_expo2.rtf","idiom":"universal","universal-type-identifier":"public.rtf"}],"info":{"author":"xcode","version":1}}
+                """#)
+            try folder.write("\(xcassets)/daejeon_expo2.dataset/daejeon_expo2.rtf", #"{\rtf1\ansi {\"title\": \"x\"}}"#)
+        }
+        let catalog = try expectAllThirteen(folder)
+        #expect(catalog.primary.exposition.title.hasPrefix("파리 만국박람회 1900"))
+        let assets = "App/Assets.xcassets"
+        #expect(catalog.diagnostics.map(\.line).sorted() == [
+            "note: \(assets)/daejeon_expo.dataset/daejeon_expo.json: not used: the app loads exposition_universelle_1900",
+            "note: \(assets)/daejeon_expo2.dataset/daejeon_expo2.rtf: not read: a dataset's file is data for the guide only "
+                + "when it is JSON (by its name, or by the universal-type-identifier in Contents.json)",
+            "note: \(assets)/daejeon_expo4.dataset/daejeon_expo4.json: not used: the app loads exposition_universelle_1900",
+            "warning: \(assets)/daejeon_expo3.dataset/daejeon_expo3.json:2:12: malformed JSON: unexpected ',', expected a value; "
+                + "not used: the app loads exposition_universelle_1900 and items",
+        ])
+        let report = ValidationReport(loading: .success(catalog), strict: true)
+        #expect(report.exitStatus == 1, "the broken experiment is a warning, which --strict counts")
+        #expect(ValidationReport(loading: .success(catalog), strict: false).exitStatus == 0)
+    }
+
+    @Test func aDatasetTypedAsJSONIsReadWhateverItsFileIsCalled() throws {
+        let folder = try app { folder, xcassets in
+            try folder.write("\(xcassets)/expo.dataset/Contents.json", #"""
+                {"data":[{"filename":"expo.data","idiom":"universal","universal-type-identifier":"public.json"}],"info":{"author":"xcode","version":1}}
+                """#)
+            try folder.write("\(xcassets)/expo.dataset/expo.data", try Self.defaultText("exposition_universelle_1900.json"))
+            try dataset(folder, "\(xcassets)/items.dataset", file: "items.json", try Self.defaultText("items.json"))
+        }
+        let catalog = try expectAllThirteen(folder)
+        #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")
+    }
+
+    @Test func twoDifferentExpositionsWithoutTheSeedNameAreStillAnError() throws {
+        let exposition = try Self.defaultText("exposition_universelle_1900.json")
+        let folder = try app { folder, xcassets in
+            try dataset(folder, "\(xcassets)/expo_a.dataset", file: "expo_a.json", exposition)
+            try dataset(folder, "\(xcassets)/expo_b.dataset", file: "expo_b.json", exposition.replacingOccurrences(of: "1900", with: "1901"))
+            try dataset(folder, "\(xcassets)/items.dataset", file: "items.json", try Self.defaultText("items.json"))
+        }
+        do {
+            _ = try CatalogLoader.load(at: folder.url)
+            Issue.record("two different expositions without the seed's name loaded")
+        } catch {
+            #expect(error.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+                "App/Assets.xcassets/expo_a.dataset/expo_a.json: 2 different expositions: this one and "
+                    + "App/Assets.xcassets/expo_b.dataset/expo_b.json; keep one, or give --catalog the folder that holds the one to use",
+            ])
+        }
+    }
+
+    @Test func aBrokenDatasetIsAnErrorWhileTheAppsOwnNamesAreMissing() throws {
+        let folder = try app { folder, xcassets in
+            try dataset(folder, "\(xcassets)/ExpositionPost.dataset", file: "ExpositionPost.json", try Self.defaultText("exposition_universelle_1900.json"))
+            try dataset(folder, "\(xcassets)/EntryEntity.dataset", file: "EntryEntity.json", "[{\"image_name\": }]")
+        }
+        do {
+            _ = try CatalogLoader.load(at: folder.url)
+            Issue.record("a broken exhibit list loaded")
+        } catch {
+            #expect(error.diagnostics.contains { $0.severity == .error && $0.file == "App/Assets.xcassets/EntryEntity.dataset/EntryEntity.json" })
+        }
+    }
+
     @Test func entryNumbersCountEmptySlots() throws {
         let folder = try app { folder, xcassets in
             try dataset(folder, "\(xcassets)/exposition_universelle_1900.dataset", file: "exposition_universelle_1900.json",

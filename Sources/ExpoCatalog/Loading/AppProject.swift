@@ -3,24 +3,16 @@ import Foundation
 /// An iPhone app's project (or a folder holding one, or an `.xcassets`), read where the
 /// app's build would find things: datasets at any depth of any asset catalog, bundle JSON
 /// files anywhere in the folder given (when it holds an asset catalog with datasets or
-/// images), images in any asset catalog. Data is recognised by what it is, not
-/// by its name; when two different files could be the same data, the load fails and names
-/// both rather than guessing.
+/// images), images in any asset catalog. Data is recognised by what it is; where several
+/// files could be it, the one named as the app's code loads it wins (`AppData`).
 struct AppProject: CatalogStore {
     let root: URL
     /// The asset catalogs that hold datasets or images, in path order.
     let assetCatalogs: [AssetCatalog]
-    private let chosen: [String: Candidate]
+    private let chosen: [String: AppData.Candidate]
     let problems: [Diagnostic]
     /// What was looked at, for a message when nothing was found.
     let searched: String
-
-    struct Candidate: Sendable {
-        var path: String
-        var json: JSONValue
-        var kind: DataFile
-        var language: Language?
-    }
 
     init(root: URL, pdfConverter: URL?) {
         self.root = root.standardizedFileURL
@@ -41,56 +33,29 @@ struct AppProject: CatalogStore {
         // Bundle files count only in an app's project: a folder without an asset catalog
         // of the guide's kind is no app, whatever JSON it holds.
         if assetCatalogs.isEmpty { bundleFiles = [] }
-        var problems: [Diagnostic] = []
-        var candidates: [Candidate] = []
+        var found = AppData()
         for catalog in catalogs {
             for (name, folder) in catalog.datasets {
                 switch catalog.dataFile(in: folder) {
                 case let .success(file):
-                    let path = catalog.relative(file)
-                    switch JSONFile.read(file, displayPath: path) {
-                    case let .success(json):
-                        guard let kind = CatalogData.kind(of: json) else { continue }
-                        let language = CatalogData.language(ofName: file.lastPathComponent) ?? CatalogData.language(ofName: name)
-                        candidates.append(Candidate(path: path, json: json, kind: kind, language: language))
-                    case let .failure(problem): problems.append(problem)
+                    let path = catalog.relative(file.url)
+                    guard file.isJSON else {
+                        found.problems.append(Diagnostic(.note, file: path,
+                            "not read: a dataset's file is data for the guide only when it is JSON (by its name, or by the universal-type-identifier in Contents.json)"))
+                        continue
                     }
-                case let .failure(problem): problems.append(problem)
+                    let language = CatalogData.language(ofName: file.url.lastPathComponent) ?? CatalogData.language(ofName: name)
+                    found.read(file.url, path: path, assetName: name, language: language)
+                case let .failure(problem): found.problems.append(problem)
                 }
             }
         }
         for file in bundleFiles {
-            let path = ProjectWalk.relative(file, to: root)
-            switch JSONFile.read(file, displayPath: path) {
-            case let .success(json):
-                guard let kind = CatalogData.kind(of: json) else { continue }
-                candidates.append(Candidate(path: path, json: json, kind: kind, language: CatalogData.language(ofName: file.lastPathComponent)))
-            case let .failure(problem):
-                // A broken file named like catalog data is catalog data; any other broken
-                // JSON in the project is said, and left.
-                if DataFile.parse(file.lastPathComponent) != nil {
-                    problems.append(problem)
-                } else {
-                    problems.append(Diagnostic(.warning, file: problem.file, place: problem.place, "\(problem.message); not read"))
-                }
-            }
+            let name = file.deletingPathExtension().lastPathComponent
+            found.read(file, path: ProjectWalk.relative(file, to: root), assetName: name,
+                       language: CatalogData.language(ofName: file.lastPathComponent), isBundleFile: true)
         }
-        var chosen: [String: Candidate] = [:]
-        let groups = Dictionary(grouping: candidates) { $0.kind.fileName($0.language) }
-        for (name, group) in groups {
-            let sorted = group.sorted { $0.path < $1.path }
-            let first = sorted[0]
-            chosen[name] = first
-            guard sorted.count > 1 else { continue }
-            let others = sorted.dropFirst().map(\.path).joined(separator: ", ")
-            let noun = CatalogData.noun(first.kind) + (first.language.map { " (\($0.englishName))" } ?? "")
-            if sorted.allSatisfy({ $0.json == first.json }) {
-                problems.append(Diagnostic(.warning, file: first.path, "the same \(noun) is also at \(others); this one is used"))
-            } else {
-                problems.append(Diagnostic(.error, file: first.path,
-                    "\(sorted.count) different \(noun)s: this one and \(others); keep one, or give --catalog the folder that holds the one to use"))
-            }
-        }
+        let (chosen, problems) = found.choose()
         self.chosen = chosen
         self.problems = problems
         let summaries = catalogs.map { catalog in

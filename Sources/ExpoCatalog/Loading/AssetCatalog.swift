@@ -38,19 +38,27 @@ struct AssetCatalog: Sendable {
 
     // MARK: Data
 
-    /// The file a dataset's `Contents.json` names (any name, not only the asset's).
-    func dataFile(in folder: URL) -> Result<URL, Diagnostic> {
+    /// The file a dataset's `Contents.json` names (any name, not only the asset's), and
+    /// whether it is JSON by its name or by the entry's `universal-type-identifier`: a
+    /// dataset may hold any file (RTF, text, an image), and only JSON is catalog data.
+    func dataFile(in folder: URL) -> Result<(url: URL, isJSON: Bool), Diagnostic> {
         let contentsURL = folder.appendingPathComponent("Contents.json")
         return JSONFile.read(contentsURL, displayPath: relative(contentsURL)).flatMap { contents in
             guard case let .array(entries)? = contents["data"],
-                  let fileName = entries.lazy.compactMap({ entry -> String? in
-                      if case let .string(name)? = entry["filename"] { return name }
-                      return nil
-                  }).first else {
+                  let entry = entries.first(where: { if case .string? = $0["filename"] { true } else { false } }),
+                  case let .string(fileName)? = entry["filename"] else {
                 return .failure(Diagnostic(.error, file: relative(contentsURL), place: ".data", "names no data file"))
             }
-            return .success(folder.appendingPathComponent(fileName))
+            let type: String? = if case let .string(text)? = entry["universal-type-identifier"] { text } else { nil }
+            let isJSON = fileName.lowercased().hasSuffix(".json") || type.map(Self.isJSONType) == true
+            return .success((folder.appendingPathComponent(fileName), isJSON))
         }
+    }
+
+    /// `public.json`, and vendor types that say they are JSON (`com.example.catalog+json`).
+    private static func isJSONType(_ identifier: String) -> Bool {
+        let lowered = identifier.lowercased()
+        return lowered == "public.json" || lowered.hasSuffix("+json") || lowered.hasSuffix(".json")
     }
 
     // MARK: Images

@@ -1,8 +1,10 @@
 /// A problem found in a catalog, with the file and the place in it.
-/// Warnings leave the catalog servable (a default stands in); errors do not.
+/// Warnings leave the catalog servable (a default stands in); errors do not. Notes say what
+/// the guide chose where a choice was clear (a file it left aside), and are no warning:
+/// `validate --strict` passes with them.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Severity: String, Sendable {
-        case warning, error
+        case note, warning, error
     }
 
     public var severity: Severity
@@ -24,4 +26,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: String { file + place }
 
     public var description: String { "\(location): \(message)" }
+
+    /// `warning: items.json[3].short_desc: missing`, as the terminal shows it.
+    public var line: String { "\(severity.rawValue): \(description)" }
 }
