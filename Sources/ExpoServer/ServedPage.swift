@@ -29,6 +29,9 @@ struct ServedPage: Sendable {
     let gzip: Representation?
     let etags: Set<Substring>
 
+    /// The bytes it holds, for the cache's budget.
+    var byteCount: Int { identity.prepared.readableBytes + (gzip?.prepared.readableBytes ?? 0) }
+
     /// `varyBy` names request headers, besides Accept-Encoding, that change the answer.
     init(_ page: Page, varyBy: [String] = []) {
         var common = SecurityHeaders.all

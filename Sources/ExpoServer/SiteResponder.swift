@@ -7,8 +7,9 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// Answers every request from the rendered site in memory: no routing tables, no disk,
-/// no rendering. The site can be swapped whole (on reload) while requests run.
+/// Answers every request from the site in memory: no routing tables, no disk; a page a
+/// large site makes on request is made once, then kept. The site can be swapped whole (on
+/// reload) while requests run.
 public final class SiteResponder: Sendable {
     private let current: Mutex<ServedSite>
     private let logger: Logger
@@ -66,7 +67,17 @@ public final class SiteResponder: Sendable {
         }
         let status: HTTPResponse.Status
         let page: ServedPage
-        if let found = site.page(at: path) {
+        let found: ServedPage?
+        do throws(SiteError) {
+            found = try site.page(at: path)
+        } catch {
+            // Templates are checked when they are read, so this is a defect, not a catalog's fault.
+            logger.error("\(path): the page could not be made: \(error)")
+            var headers = SecurityHeaders.all
+            headers[.contentType] = "text/plain; charset=utf-8"
+            return SiteAnswer(.internalServerError, headers: headers, body: Array("The page could not be made.\n".utf8))
+        }
+        if let found {
             (status, page) = (.ok, found)
         } else {
             (status, page) = (.notFound, site.notFoundPage(for: path))

@@ -9,6 +9,7 @@ enum PageJob: Sendable {
     case exhibitList(Edition, ArraySlice<Exhibit>, page: Int, pageCount: Int)
     case exhibit(Exhibit, Edition, listPage: Int, previous: Exhibit?, next: Exhibit?)
     case notFound(Language)
+    case iiifManifest(String)
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -19,6 +20,8 @@ enum PageJob: Sendable {
         var actions: [Language: (exposition: HTML, exhibit: HTML)]
         /// Each edition's title, worked out once for all its pages.
         var expositionTitles: [Language: ExpositionTitle] = [:]
+        /// Present when the site has IIIF manifests.
+        var iiif: IIIF?
     }
 
     func render(_ context: Context, compressor: Gzip) throws(SiteError) -> Page {
@@ -45,6 +48,9 @@ enum PageJob: Sendable {
         case let .notFound(language):
             screen = NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets)
             template = "not-found"
+        case let .iiifManifest(id):
+            return Page(contentType: IIIF.contentType, body: context.iiif?.manifest(id) ?? [], caching: .revalidate,
+                        compressor: compressor, crossOrigin: true)
         }
         return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: template),
                     caching: .revalidate, compressor: compressor)

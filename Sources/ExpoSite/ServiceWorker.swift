@@ -12,11 +12,12 @@ enum ServiceWorker {
 
     /// The paths to fetch when the worker installs. Of a photo's many widths and formats,
     /// only those a phone shows (`images.offline`) are fetched ahead.
-    static func precache(_ pages: [String: Page], routes: Routes, languages: [Language],
+    /// `complete` says whether `pages` is the whole site, or only what it made first.
+    static func precache(_ pages: [String: Page], complete: Bool, routes: Routes, languages: [Language],
                          images: (all: Set<String>, offline: Set<String>)) -> [String] {
         let kept = pages.filter { !images.all.contains($0.key) || images.offline.contains($0.key) }
         let total = kept.values.reduce(0) { $0 + $1.body.count }
-        guard total > precacheBudget else { return kept.keys.sorted() }
+        guard !complete || total > precacheBudget else { return kept.keys.sorted() }
         let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })
         return kept.keys.filter { path in
             shell.contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")

@@ -1,18 +1,31 @@
 import ExpoCatalog
 import ExpoImages
 
-/// The whole guide, rendered: every page of every language and every asset, by path. A
-/// pure function of the catalog; the server answers from it and the export writes it.
+/// The whole guide: every page of every language and every asset, by path. A pure function
+/// of the catalog. The files every visit needs (assets, manifests, the service worker, each
+/// language's home, first list page and 404 page) are made at once; the other pages are
+/// planned, and made when asked for (`page(at:)`), so that a site of 100,000 exhibits
+/// answers within seconds and never holds every page. A small site is made whole at once,
+/// as the service worker then keeps all of it.
 public struct Site: Sendable {
-    /// Path within the site (`/`, `/en/items/jikji/`, `/assets/style.1a2b3c4d5e.css`) → page.
-    public let pages: [String: Page]
+    /// Path within the site (`/`, `/en/items/jikji/`, `/assets/style.1a2b3c4d5e.css`) → file
+    /// made when the site was.
+    public let madePages: [String: Page]
+    /// Path → the page still to make.
+    private let planned: [String: PageJob]
+    private let context: PageJob.Context
     public let languages: [Language]
-    /// A fingerprint of every page but the service worker: it changes when anything in the
-    /// site does, and names the service worker's cache.
+    /// A fingerprint of everything the pages are made from (the catalog's data, its images'
+    /// renditions, the templates, the interface's words, the options): it changes when
+    /// anything in the site does, and names the service worker's cache.
     public let version: String
     private let notFoundPages: [Language: Page]
     private let primaryNotFoundPage: Page
     private let routes: Routes
+
+    /// Up to this many pages, a site is made whole when it is rendered: the default
+    /// catalog has 32, a catalog of 200 exhibits in two languages about 400.
+    public static let madeWholeLimit = 600
 
     /// The site with images made in memory, without a disk cache: for small catalogs and tests.
     public static func render(_ catalog: Catalog, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
@@ -24,29 +37,15 @@ public struct Site: Sendable {
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin,
                             hasIIIF: options.iiifOrigin != nil)
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes, preview: options.preview)
-        var jobs: [(path: String, job: PageJob)] = []
-        for edition in catalog.editions {
-            let language = edition.language
-            jobs.append((routes.home(language), .exposition(edition)))
-            let perPage = options.exhibitsPerPage
-            let pageCount = max(1, (edition.exhibits.count + perPage - 1) / perPage)
-            for page in 1...pageCount {
-                let slice = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
-                jobs.append((routes.exhibitList(language, page: page), .exhibitList(edition, slice, page: page, pageCount: pageCount)))
-                let exhibits = edition.exhibits
-                for index in slice.indices {
-                    let (previous, next) = (index > 0 ? exhibits[index - 1] : nil, index + 1 < exhibits.count ? exhibits[index + 1] : nil)
-                    jobs.append((routes.exhibit(exhibits[index].id, language),
-                                 .exhibit(exhibits[index], edition, listPage: page, previous: previous, next: next)))
-                }
-            }
-            jobs.append((routes.notFound(language), .notFound(language)))
-        }
+        let plan = SitePlan(catalog, routes: routes, options: options)
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
-        var pages = try PageJob.renderAll(jobs, PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
-                                                                actions: actions, expositionTitles: titles))
+        let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0) }
+        let context = PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
+                                      actions: actions, expositionTitles: titles, iiif: iiif)
+        let madeWhole = plan.jobs.count <= madeWholeLimit
+        var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.jobs.filter { plan.madeFirst.contains($0.path) }, context)
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {
@@ -57,39 +56,57 @@ public struct Site: Sendable {
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)
         }
-        if let origin = options.iiifOrigin {
-            let iiif = IIIF(catalog: catalog, routes: routes, assets: assets, origin: origin)
-            for exhibit in catalog.primary.exhibits {
-                pages[routes.iiifManifest(exhibit.id)] = Page(contentType: IIIF.contentType, body: iiif.manifest(exhibit.id),
-                                                              caching: .revalidate, crossOrigin: true)
-            }
+        if let iiif {
             pages[Routes.iiifCollection] = Page(contentType: IIIF.contentType, body: iiif.collection(), caching: .revalidate, crossOrigin: true)
         }
-        // The service worker's cache is named after everything else, so any change to the
-        // site replaces it; it precaches every page and asset, or only the shell of a large site.
-        let version = ContentHash.hex(pages.sorted { $0.key < $1.key }.flatMap { Array("\($0.key) \($0.value.etag)\n".utf8) })
+        let version = SiteVersion.of(catalog, resources: resources, options: options, madePages: pages)
         let notFoundEntries = catalog.languages.map {
             ServiceWorker.NotFoundEntry(folder: routes.link(routes.home($0)), page: routes.link(routes.notFound($0)))
         }
+        // The service worker keeps every page of a site made whole (when it is small enough
+        // to fetch at once), or only the shell of a larger one.
         pages[Routes.serviceWorker] = Page(
             contentType: "text/javascript; charset=utf-8",
             body: ServiceWorker.script(template: resources.serviceWorker, version: version,
-                                       precache: ServiceWorker.precache(pages, routes: routes, languages: catalog.languages,
+                                       precache: ServiceWorker.precache(pages, complete: madeWhole, routes: routes, languages: catalog.languages,
                                                                           images: (all: assets.imagePaths, offline: assets.offlineImagePaths)).map(routes.link),
                                        primary: routes.primary,
                                        notFound: notFoundEntries),
             caching: .revalidate)
-        // Every catalog has its primary edition, so this page was rendered in the loop above.
+        // Every catalog has its primary edition, and its 404 page is among those made first.
         guard let primaryNotFoundPage = notFoundPages[routes.primary] else {
             throw .template(name: "not-found", message: "no page for the primary language")
         }
-        return Site(pages: pages, languages: catalog.languages, version: version, notFoundPages: notFoundPages,
-                    primaryNotFoundPage: primaryNotFoundPage, routes: routes)
+        var planned: [String: PageJob] = [:]
+        if !madeWhole {
+            planned.reserveCapacity(plan.jobs.count)
+            for (path, job) in plan.jobs where pages[path] == nil { planned[path] = job }
+        }
+        return Site(madePages: pages, planned: planned, context: context, languages: catalog.languages, version: version,
+                    notFoundPages: notFoundPages, primaryNotFoundPage: primaryNotFoundPage, routes: routes)
     }
 
-    /// The page at `path`; a page's folder answers with or without its final slash.
-    public func page(at path: String) -> Page? {
-        pages[path] ?? (path.hasSuffix("/") ? nil : pages[path + "/"])
+    /// Every path of the site, in no particular order.
+    public var paths: [String] { Array(madePages.keys) + Array(planned.keys) }
+
+    public var pageCount: Int { madePages.count + planned.count }
+
+    /// The page at `path`, made now if it was not made with the site; a page's folder
+    /// answers with or without its final slash. Nil when the site has no such page.
+    public func page(at path: String) throws(SiteError) -> Page? {
+        try page(at: path, compressor: nil)
+    }
+
+    func page(at path: String, compressor: Gzip?) throws(SiteError) -> Page? {
+        if let page = madePages[path] { return page }
+        if let job = planned[path] { return try job.render(context, compressor: compressor ?? Gzip()) }
+        guard !path.hasSuffix("/") else { return nil }
+        return try page(at: path + "/", compressor: compressor)
+    }
+
+    /// Whether `path` is a page made when asked for, rather than with the site.
+    public func isMadeOnRequest(_ path: String) -> Bool {
+        planned[path] != nil || (!path.hasSuffix("/") && planned[path + "/"] != nil)
     }
 
     /// The 404 page in the language the path belongs to.

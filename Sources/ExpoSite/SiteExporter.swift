@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a `Site` to a folder as a static site: every page as `index.html` in its folder,
 /// the assets, the manifests, the service worker, `404.html`, and beside each compressible
@@ -15,16 +16,19 @@ public enum SiteExporter {
     }
 
     /// Writes one file: nil when written, else the reason it was not.
-    typealias FileWriter = (_ path: String, _ bytes: [UInt8]) -> String?
+    typealias FileWriter = @Sendable (_ path: String, _ bytes: [UInt8]) -> String?
 
     /// Writes into a new folder beside `directory`, then moves it into place: a failure at
     /// any point leaves `directory` as it was.
-    public static func export(_ site: Site, to directory: URL) throws(ExportError) -> Summary {
-        try export(site, to: directory, writer: writeFile)
+    /// `progress` hears how many of the site's files are written, of how many, from any thread.
+    public static func export(_ site: Site, to directory: URL,
+                              progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
+        try export(site, to: directory, writer: writeFile, progress: progress)
     }
 
     /// `writer` writes each file; the tests give one that fails part way.
-    static func export(_ site: Site, to directory: URL, writer: FileWriter) throws(ExportError) -> Summary {
+    static func export(_ site: Site, to directory: URL, writer: FileWriter,
+                       progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
         let fileManager = FileManager.default
         let target = directory.standardizedFileURL
         let parent = target.deletingLastPathComponent()
@@ -37,7 +41,7 @@ public enum SiteExporter {
             throw .cannotWrite(path: parent.path, reason: reason(error))
         }
         do {
-            let summary = try writeSite(site, into: staging, writer: writer)
+            let summary = try writeSite(site, into: staging, writer: writer, progress: progress)
             try swap(staging, into: target)
             return summary
         } catch {
@@ -62,26 +66,72 @@ public enum SiteExporter {
         }
     }
 
-    private static func writeSite(_ site: Site, into folder: URL, writer: FileWriter) throws(ExportError) -> Summary {
-        var summary = Summary(pages: 0, files: 0, bytes: 0)
+    /// Writes every file of the site, made on every core as they are written, so that no
+    /// more than a few pages per core are held at once however large the site.
+    private static func writeSite(_ site: Site, into folder: URL, writer: FileWriter,
+                                  progress: @Sendable (Int, Int) -> Void) throws(ExportError) -> Summary {
+        let paths = site.paths.sorted()
+        let state = Mutex((summary: Summary(pages: 0, files: 0, bytes: 0), done: 0, failure: ExportError?.none, folders: Set<String>()))
+        let crossOrigin = Mutex(false)
+        let chunkSize = 64
+        let chunks = (paths.count + chunkSize - 1) / chunkSize
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let compressor = Gzip()
+            var summary = Summary(pages: 0, files: 0, bytes: 0)
+            func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
+                let url = folder.appendingPathComponent(name)
+                let parent = url.deletingLastPathComponent().path
+                if !state.withLock({ $0.folders.contains(parent) }) {
+                    do {
+                        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                    } catch {
+                        throw .cannotWrite(path: url.path, reason: reason(error))
+                    }
+                    state.withLock { _ = $0.folders.insert(parent) }
+                }
+                if let failure = writer(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
+                summary.files += 1
+                summary.bytes += bytes.count
+            }
+            let range = (chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)
+            do throws(ExportError) {
+                for path in paths[range] {
+                    if state.withLock({ $0.failure != nil }) { return }
+                    let page: Page?
+                    do throws(SiteError) {
+                        page = try site.page(at: path, compressor: compressor)
+                    } catch {
+                        throw .cannotRender(path: path, reason: error.description)
+                    }
+                    guard let page else { continue }
+                    let name = fileName(for: path)
+                    try put(page.body, name)
+                    if let gzip = page.gzip { try put(gzip, name + ".gz") }
+                    if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
+                    if page.crossOrigin { crossOrigin.withLock { $0 = true } }
+                }
+            } catch {
+                state.withLock { $0.failure = $0.failure ?? error }
+                return
+            }
+            let (done, total) = state.withLock { state in
+                state.summary.pages += summary.pages
+                state.summary.files += summary.files
+                state.summary.bytes += summary.bytes
+                state.done += range.count
+                return (state.done, paths.count)
+            }
+            progress(done, total)
+        }
+        var (summary, _, failure, _) = state.withLock { $0 }
+        if let failure { throw failure }
         func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
             let url = folder.appendingPathComponent(name)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw .cannotWrite(path: url.path, reason: reason(error))
-            }
             if let failure = writer(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
             summary.files += 1
             summary.bytes += bytes.count
         }
-        for (path, page) in site.pages.sorted(by: { $0.key < $1.key }) {
-            let name = fileName(for: path)
-            try put(page.body, name)
-            if let gzip = page.gzip { try put(gzip, name + ".gz") }
-            if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
-        }
-        if site.pages.values.contains(where: \.crossOrigin) {
+        if crossOrigin.withLock({ $0 }) {
             // Netlify, Cloudflare Pages and others read this file; nginx needs the same
             // line in its configuration (README).
             try put(Array("/iiif/*\n  Access-Control-Allow-Origin: *\n".utf8), "_headers")
@@ -147,6 +197,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case notAFolder(path: String)
     case notAnExport(path: String)
     case cannotWrite(path: String, reason: String)
+    case cannotRender(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -156,6 +207,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
             "\(path): exists and is not an earlier export; choose an empty or new folder"
         case let .cannotWrite(path, reason):
             "\(path): cannot write: \(reason)"
+        case let .cannotRender(path, reason):
+            "\(path): cannot be made: \(reason)"
         }
     }
 }

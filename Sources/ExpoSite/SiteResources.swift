@@ -13,6 +13,8 @@ struct SiteResources: Sendable {
     var previewScript: [UInt8]
     /// Icon file name → PNG bytes (made once from the SVGs by scripts/make-icons).
     var icons: [String: [UInt8]]
+    /// A fingerprint of the templates' text (the assets carry their own in their names).
+    var fingerprint = ""
 
     /// The script's parts, one file each, served as one file in this order.
     static let scriptParts = ["app.js", "search.js", "speech.js", "share.js", "viewer.js"]
@@ -43,7 +45,8 @@ struct SiteResources: Sendable {
         var script: [UInt8] = []
         for part in scriptParts { script += try read("Assets/\(part)") + Array("\n".utf8) }
         return SiteResources(templates: templates, stylesheet: try read("Assets/style.css"), script: script,
-                             serviceWorker: try read("Assets/sw.js"), previewScript: try read("Assets/preview.js"), icons: icons)
+                             serviceWorker: try read("Assets/sw.js"), previewScript: try read("Assets/preview.js"), icons: icons,
+                             fingerprint: ContentHash.hex(Array(sources.map { "\($0.name)\n\($0.text)" }.joined(separator: "\u{1F}").utf8)))
     }
 
     func render(_ screen: some TemplateObject, with template: String) throws(SiteError) -> [UInt8] {

@@ -57,7 +57,11 @@ struct Export: ParsableCommand {
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         do {
             let site = try Site.render(loaded, renditions: renditions, options: try options)
-            let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory))
+            let progress = ProgressLine(label: "pages and files")
+            let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory)) { done, total in
+                progress.update(done: done, total: total)
+            }
+            progress.finish()
             print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)")
         } catch {
             printError("expo1900: \(error)")

@@ -68,7 +68,7 @@ import Testing
 
     @Test func sendsGzipOnlyToClientsThatAcceptIt() async throws {
         try await withServer { client, site in
-            let page = try #require(site.page(at: "/items/"))
+            let page = try #require(try site.page(at: "/items/"))
             try client.execute(uri: "/items/", method: .get, headers: [.acceptEncoding: "br, gzip;q=0.8"]) { response in
                 #expect(response.headers[.contentEncoding] == "gzip")
                 #expect(response.headers[.vary] == "Accept-Encoding")
@@ -88,7 +88,7 @@ import Testing
 
     @Test func cachesHashedAssetsForAYear() async throws {
         try await withServer { client, site in
-            let assets = site.pages.keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
+            let assets = (try site.allPages()).keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
             // style, script, a search index per language, four drawings and their preview JPEGs
             #expect(assets.count == 12)
             for path in assets {
@@ -143,7 +143,7 @@ import Testing
 
     @Test func answersHeadWithTheHeadersOfGet() async throws {
         try await withServer { client, site in
-            let page = try #require(site.page(at: "/items/jikji/"))
+            let page = try #require(try site.page(at: "/items/jikji/"))
             try client.execute(uri: "/items/jikji/", method: .head) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.isEmpty)

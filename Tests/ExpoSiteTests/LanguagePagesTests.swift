@@ -14,7 +14,7 @@ import Testing
     ]
 
     private func page(_ site: Site, _ path: String) throws -> String {
-        String(decoding: try #require(site.page(at: path)).body, as: UTF8.self)
+        String(decoding: try #require(try site.page(at: path)).body, as: UTF8.self)
     }
 
     @Test func anArabicPageIsRightToLeftInArabicWordsWithTheCatalogsOverride() throws {
@@ -44,7 +44,7 @@ import Testing
     @Test func theSearchIndexHoldsEachExhibitsNamesInTheOtherLanguages() throws {
         let folder = try TemporaryCatalog.seed(extra: Self.arabic)
         let site = try Site.render(try folder.load())
-        let path = try #require(site.pages.keys.first { $0.hasPrefix("/assets/search-ar.") })
+        let path = try #require((try site.allPages()).keys.first { $0.hasPrefix("/assets/search-ar.") })
         let index = try page(site, path)
         #expect(index.contains("\"name\":\"جيكجي\",\"other\":[\"직지심체요절\"]"))
     }

@@ -8,7 +8,7 @@ import Testing
 /// address, schema.org JSON-LD; and the links to the neighbouring exhibits.
 @Suite struct SharingTests {
     private func html(_ site: Site, _ path: String) throws -> String {
-        String(decoding: try #require(site.page(at: path), "no page at \(path)").body, as: UTF8.self)
+        String(decoding: try #require(try site.page(at: path), "no page at \(path)").body, as: UTF8.self)
     }
 
     private func meta(_ page: String, _ property: String) -> String? {

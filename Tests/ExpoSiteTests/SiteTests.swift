@@ -11,19 +11,19 @@ import Testing
     }
 
     private func html(_ site: Site, _ path: String) throws -> String {
-        String(decoding: try #require(site.page(at: path), "no page at \(path)").body, as: UTF8.self)
+        String(decoding: try #require(try site.page(at: path), "no page at \(path)").body, as: UTF8.self)
     }
 
     @Test func hasEveryScreenInEveryLanguage() throws {
         let site = try render(.seed(extra: ScreenModelTests.englishFiles))
-        let pagePaths = site.pages.filter { $0.value.contentType.hasPrefix("text/html") }.keys.sorted()
+        let pagePaths = (try site.allPages()).filter { $0.value.contentType.hasPrefix("text/html") }.keys.sorted()
         #expect(pagePaths == ["/", "/404.html", "/en/", "/en/404.html", "/en/items/", "/en/items/haegeum/",
                               "/en/items/jikji/", "/items/", "/items/haegeum/", "/items/jikji/"])
     }
 
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
-        let assets = site.pages.filter { $0.value.caching == .immutable }
+        let assets = (try site.allPages()).filter { $0.value.caching == .immutable }
         // style, script, search index, poster, flag, jikji, haegeum (each drawing also as
         // its link-preview JPEG), four icons
         #expect(assets.count == 15)
@@ -31,19 +31,19 @@ import Testing
             #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png|jpg)/) != nil, "\(path)")
         }
         // Files whose address must stay the same are revalidated on every use.
-        let fixed = site.pages.filter { $0.value.caching == .revalidate }.keys.filter { !$0.hasSuffix("/") }.sorted()
+        let fixed = (try site.allPages()).filter { $0.value.caching == .revalidate }.keys.filter { !$0.hasSuffix("/") }.sorted()
         #expect(fixed == ["/404.html", "/manifest.webmanifest", "/sw.js"])
     }
 
     @Test func theServiceWorkerPrecachesEveryFileUnderACacheNamedForTheSite() throws {
         let folder = try TemporaryCatalog.seed(extra: ScreenModelTests.englishFiles)
         let site = try render(folder, options: SiteOptions(basePath: "/expo/"))
-        let script = String(decoding: try #require(site.page(at: "/sw.js")).body, as: UTF8.self)
+        let script = String(decoding: try #require(try site.page(at: "/sw.js")).body, as: UTF8.self)
         #expect(script.hasPrefix("var CACHE = \"expo1900-\(site.version)\";\nvar PRIMARY = \"ko\";\n"))
         let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
         let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
         // Every file but the drawings' link-preview JPEGs, which only link previews fetch.
-        #expect(Set(urls) == Set(site.pages.keys.filter { $0 != "/sw.js" && !$0.hasSuffix(".jpg") }.map { "/expo/" + $0.dropFirst() }))
+        #expect(Set(urls) == Set((try site.allPages()).keys.filter { $0 != "/sw.js" && !$0.hasSuffix(".jpg") }.map { "/expo/" + $0.dropFirst() }))
         // Another catalog, another cache: a new deployment replaces the old copy.
         try folder.write("items.json", TemporaryCatalog.seedItems.replacingOccurrences(of: "해금", with: "해금 (奚琴)"))
         #expect(try render(folder).version != site.version)
@@ -54,21 +54,21 @@ import Testing
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
         try folder.write("jikji.png", PNGFixture.make(width: 1600, height: 1200))
         let site = try render(folder)
-        let photos = site.pages.keys.filter { $0.hasPrefix("/images/jikji-") }
+        let photos = (try site.allPages()).keys.filter { $0.hasPrefix("/images/jikji-") }
         #expect(photos.count == 15, "five widths in three formats: \(photos.sorted())")
-        let script = String(decoding: try #require(site.page(at: "/sw.js")).body, as: UTF8.self)
+        let script = String(decoding: try #require(try site.page(at: "/sw.js")).body, as: UTF8.self)
         let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
         let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
         // The list thumbnail's width (320) and the exhibit image's at 3x (1200), in WebP.
         #expect(urls.filter { $0.hasPrefix("/images/jikji-") }.map { String($0.split(separator: ".")[0]) + "." + String($0.split(separator: ".")[2]) }
                     .sorted() == ["/images/jikji-1200.webp", "/images/jikji-320.webp"])
-        #expect(Set(urls).isSuperset(of: site.pages.keys.filter { !$0.hasPrefix("/images/jikji-") && !$0.hasSuffix(".jpg") && $0 != "/sw.js" }))
+        #expect(Set(urls).isSuperset(of: (try site.allPages()).keys.filter { !$0.hasPrefix("/images/jikji-") && !$0.hasSuffix(".jpg") && $0 != "/sw.js" }))
     }
 
     @Test func eachLanguageHasAManifestThatInstallsTheGuide() throws {
         let site = try render(.seed(extra: ScreenModelTests.englishFiles), options: SiteOptions(basePath: "/expo/"))
         for (path, start, language) in [("/manifest.webmanifest", "/expo/", "ko"), ("/en/manifest.webmanifest", "/expo/en/", "en")] {
-            let page = try #require(site.page(at: path))
+            let page = try #require(try site.page(at: path))
             #expect(page.contentType == "application/manifest+json")
             let manifest = try #require(try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])
             #expect(manifest["start_url"] as? String == start)
@@ -80,7 +80,7 @@ import Testing
             #expect(icons.map { $0["sizes"]! + " " + $0["purpose"]! } == ["192x192 any", "512x512 any", "512x512 maskable"])
             for icon in icons {
                 let iconPath = "/" + String(icon["src"]!.dropFirst("/expo/".count))
-                let bytes = try #require(site.page(at: iconPath)).body
+                let bytes = try #require(try site.page(at: iconPath)).body
                 #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(iconPath) is a PNG")
                 let size = icon["sizes"]!.split(separator: "x").first.map { Int($0)! }
                 #expect(PNGFixture.width(bytes) == size)
@@ -91,19 +91,19 @@ import Testing
         #expect(home.contains("<link rel=\"apple-touch-icon\" href=\"/expo/icons/apple-touch-icon."))
         #expect(home.contains("data-service-worker=\"/expo/sw.js\" data-scope=\"/expo/\""))
         let touchIcon = try #require(home.firstMatch(of: /apple-touch-icon" href="\/expo(\/icons\/[^"]+)"/)).output.1
-        #expect(PNGFixture.width(try #require(site.page(at: String(touchIcon))).body) == 180)
+        #expect(PNGFixture.width(try #require(try site.page(at: String(touchIcon))).body) == 180)
     }
 
     @Test func theSameCatalogRendersTheSameBytes() throws {
         let folder = try TemporaryCatalog.seed()
         let first = try render(folder)
         let second = try render(folder)
-        #expect(first.pages.mapValues(\.etag) == second.pages.mapValues(\.etag))
+        #expect((try first.allPages()).mapValues(\.etag) == (try second.allPages()).mapValues(\.etag))
     }
 
     @Test func compressesTextAndGivesEachPageAnETag() throws {
         let site = try render(.seed())
-        let home = try #require(site.page(at: "/"))
+        let home = try #require(try site.page(at: "/"))
         let gzip = try #require(home.gzip)
         #expect(gzip.starts(with: [0x1F, 0x8B]))
         #expect(gzip.count < home.body.count)
@@ -169,14 +169,14 @@ import Testing
 
 @Suite struct ServiceWorkerPrecacheTests {
     private func precache(_ site: Site) throws -> [String] {
-        let script = String(decoding: try #require(site.page(at: "/sw.js")).body, as: UTF8.self)
+        let script = String(decoding: try #require(try site.page(at: "/sw.js")).body, as: UTF8.self)
         let list = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
         return try JSONDecoder().decode([String].self, from: Data(list.utf8))
     }
 
     @Test func aLargeSitePrecachesOnlyItsShell() throws {
         let site = try Site.render(TemporaryCatalog.generated(count: 3000).load())
-        let total = site.pages.values.reduce(0) { $0 + $1.body.count }
+        let total = (try site.allPages()).values.reduce(0) { $0 + $1.body.count }
         #expect(total > ServiceWorker.precacheBudget, "the test site must be over the budget")
         let urls = try precache(site)
         #expect(urls.contains("/") && urls.contains("/items/") && urls.contains("/404.html") && urls.contains("/manifest.webmanifest"))

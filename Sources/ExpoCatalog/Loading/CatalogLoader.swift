@@ -55,7 +55,8 @@ public enum CatalogLoader {
             }
             store = project
         }
-        store = PrefetchedStore(store)
+        let prefetched = PrefetchedStore(store)
+        store = prefetched
 
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
         var publishingNotes: [Diagnostic] = []
@@ -94,6 +95,7 @@ public enum CatalogLoader {
             + store.unusedImages(besides: Set(images.keys).union(["poster", "flag"]))
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
+        catalog.fingerprint = prefetched.fingerprint
         return catalog
     }
 

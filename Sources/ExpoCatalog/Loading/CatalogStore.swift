@@ -77,16 +77,25 @@ enum JSONFile {
 struct PrefetchedStore: CatalogStore {
     let base: any CatalogStore
     private let parsed: [String: Result<JSONValue, Diagnostic>]
+    /// A fingerprint of every data file's content, in name order: it changes when any text
+    /// of the catalog does.
+    let fingerprint: String
 
     init(_ base: any CatalogStore) {
         self.base = base
-        let names = Array(base.dataFileNames)
-        let results = Mutex<[String: Result<JSONValue, Diagnostic>]>([:])
+        let names = Array(base.dataFileNames).sorted()
+        let results = Mutex<[String: (Result<JSONValue, Diagnostic>, UInt64)]>([:])
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let result = base.readJSON(dataFile: names[index])
-            results.withLock { $0[names[index]] = result }
+            let digest = (try? result.get()).map { JSONDigest($0).value } ?? 0
+            results.withLock { $0[names[index]] = (result, digest) }
         }
-        parsed = results.withLock { $0 }
+        let all = results.withLock { $0 }
+        parsed = all.mapValues(\.0)
+        fingerprint = names.map { name in
+            let digits = String(all[name]?.1 ?? 0, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
     }
 
     var dataFileNames: Set<String> { base.dataFileNames }

@@ -15,6 +15,10 @@ public struct Catalog: Sendable {
     public var interface: [Language: InterfaceText] = [:]
     /// How the main language was chosen, for the start-up line.
     public var primaryLanguageChoice: PrimaryLanguageChoice = .assumed
+    /// Changes whenever any of the catalog's data files' content does (images are
+    /// fingerprinted by their renditions): a site names its service worker's cache after it,
+    /// without rendering every page first.
+    public var fingerprint = ""
 
     public init(primary: Edition, translations: [Edition], images: [String: CatalogImage], diagnostics: [Diagnostic]) {
         self.primary = primary
