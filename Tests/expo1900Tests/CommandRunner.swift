@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `expo1900` program, as a user would from a shell.
 struct CommandRunner {
@@ -23,17 +24,31 @@ struct CommandRunner {
         return folder.appendingPathComponent("expo1900")
     }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    /// `environment` adds to the test's own.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes are drained at once: a program that fills one while the other is read
+        // (thousands of warnings on standard error) would otherwise wait forever.
+        let errorOutput = Mutex(Data())
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errorOutput.withLock { $0 = data }
+            drained.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let errData = errorOutput.withLock { $0 }
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
