@@ -6,6 +6,7 @@ import ExpoImages
 struct SiteAssets: Sendable {
     private(set) var files: [String: Page] = [:]
     private(set) var stylesheetURL = ""
+    private(set) var noscriptStylesheetURL = ""
     private(set) var scriptURL = ""
     private var preview: (script: String, options: SiteOptions.Preview)?
     /// The browser tab's icon: the catalog's flag, when it has one.
@@ -53,6 +54,7 @@ struct SiteAssets: Sendable {
         // share a rule.
         let toneRules = tones.isEmpty ? "" : "\n/* Loading tones of the catalog's photos. */\n" + tones.sorted().joined(separator: "\n") + "\n"
         stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet + Array(toneRules.utf8), routes)
+        noscriptStylesheetURL = add("/assets/noscript", "css", "text/css; charset=utf-8", resources.noscriptStylesheet, routes)
         scriptURL = add("/assets/app", "js", "text/javascript; charset=utf-8", resources.script, routes)
         if let preview {
             self.preview = (add("/assets/preview", "js", "text/javascript; charset=utf-8", resources.previewScript, routes), preview)
@@ -90,6 +92,7 @@ struct SiteAssets: Sendable {
             "<meta name=\"apple-mobile-web-app-title\" content=\"\(escape(strings(language).siteName))\">",
             "<meta name=\"apple-mobile-web-app-status-bar-style\" content=\"default\">",
             "<link rel=\"stylesheet\" href=\"\(escape(stylesheetURL))\">",
+            "<noscript><link rel=\"stylesheet\" href=\"\(escape(noscriptStylesheetURL))\"></noscript>",
         ]
         if let preview {
             // A preview's pages change under the same addresses: no service worker to keep old ones.

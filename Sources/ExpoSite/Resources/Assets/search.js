@@ -65,7 +65,10 @@
 
   var form = document.querySelector("form.search");
   var list = document.querySelector(".exhibit-list");
-  if (!form || !list || !window.fetch) return;
+  if (!form) return;
+  // The field is in the page from the first paint, so the list does not move; where it
+  // cannot search it goes away.
+  if (!list || !window.fetch) { form.hidden = true; return; }
   var field = form.querySelector(".search-field");
   var status = document.querySelector(".search-status");
   var empty = document.querySelector(".search-empty");
@@ -155,12 +158,10 @@
         entry.other_ = (entry.other || []).map(prepare);
         return entry;
       });
-      form.hidden = false;
       var query = new URLSearchParams(location.search).get("q");
-      if (query) {
-        field.value = query;
-        filter(query);
-      }
+      if (query && !field.value) field.value = query;
+      // What was typed while the index loaded counts too.
+      if (field.value) filter(field.value);
       field.addEventListener("input", function () {
         filter(field.value);
         remember(field.value);
@@ -170,5 +171,8 @@
         field.blur();
       });
     })
-    .catch(function () { /* without the index the full list stays, as without the script */ });
+    .catch(function () {
+      // Without the index the full list stays, as without the script, and the field goes.
+      form.hidden = true;
+    });
 })();
