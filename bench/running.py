@@ -1,10 +1,36 @@
 """Starting and stopping what the benchmark measures."""
 import contextlib
+import os
 import re
+import selectors
 import subprocess
 import time
 
 from support import start_nginx
+
+
+class BenchBroken(RuntimeError):
+    """The bench could not measure what it set out to: it must fail loudly, never hang."""
+
+
+def read_line(process, pattern, timeout, what):
+    """The first line of `process`'s standard output that matches, within `timeout` seconds."""
+    selector = selectors.DefaultSelector()
+    selector.register(process.stdout, selectors.EVENT_READ)
+    deadline = time.perf_counter() + timeout
+    buffer = b""
+    while time.perf_counter() < deadline:
+        if not selector.select(timeout=max(0.0, deadline - time.perf_counter())):
+            break
+        chunk = os.read(process.stdout.fileno(), 4096)
+        if not chunk:
+            raise BenchBroken(f"{what}: the program ended (status {process.wait()}) before printing {pattern!r}")
+        buffer += chunk
+        for line in buffer.decode("utf-8", "replace").splitlines():
+            match = re.search(pattern, line)
+            if match:
+                return match
+    raise BenchBroken(f"{what}: no line matching {pattern!r} within {timeout} s")
 
 
 def run(command):
@@ -20,13 +46,12 @@ class ExpoServer:
 
     def __enter__(self):
         started = time.perf_counter()
-        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        match = re.match(r"Expo1900 is serving (http://\S+)", line)
-        if not match:
+        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        try:
+            self.url = read_line(self.process, r"Expo1900 is serving (http://\S+)", 300, "expo1900 serve").group(1)
+        except BenchBroken:
             self.process.kill()
-            raise RuntimeError(f"expo1900 did not start: {line!r}")
-        self.url = match.group(1)
+            raise
         self.seconds = time.perf_counter() - started
         return self
 
@@ -57,4 +82,4 @@ def wait_for_answer(url, timeout=60):
                     return time.perf_counter() - started
         except OSError:
             time.sleep(0.005)
-    raise RuntimeError(f"{url} did not answer within {timeout} s")
+    raise BenchBroken(f"{url} did not answer within {timeout} s")

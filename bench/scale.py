@@ -1,14 +1,36 @@
-"""Large generated catalogs: how long they take to load and render, the memory they need,
-and how soon the server answers."""
+"""Large catalogs, generated and real: how soon the server answers, the memory it needs,
+how long validate and export take, and the export's time per exhibit, which must stay the
+same from 1,000 to 100,000 exhibits.
+
+Nothing here reads the server's log: the server is ready when it prints its URL on standard
+output (the line scripts rely on), and every figure is measured from outside, by asking
+for pages and by the operating system's accounting. Every wait has a time limit that ends
+the bench with a message saying what did not happen."""
+import json
+import os
+import pathlib
 import re
 import subprocess
 import time
+import urllib.request
 
-from browser_metrics import search_keystrokes
-from running import wait_for_answer
+from running import BenchBroken, read_line
 from support import generate_catalog
 
-STARTUP_LINE = re.compile(r"loaded (\d+) exhibits(?: and \d+ images)? in ([\d.]+) s, rendered (\d+) files in ([\d.]+) s")
+REAL_COLLECTION = pathlib.Path(__file__).resolve().parents[2] / "shared" / "real-collections" / "tate-69k"
+
+
+def answered(url, deadline, what):
+    """Waits until `url` answers 200; the time it answered, by perf_counter."""
+    while time.perf_counter() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                response.read()
+                if response.status == 200:
+                    return time.perf_counter()
+        except OSError:
+            time.sleep(0.005)
+    raise BenchBroken(f"{what}: {url} did not answer 200 in time")
 
 
 def peak_mib(pid):
@@ -16,28 +38,122 @@ def peak_mib(pid):
         return int(re.search(r"VmHWM:\s+(\d+)", status.read()).group(1)) / 1024
 
 
-def scale_runs(binary, scratch, counts):
+def timed(command, timeout, what, log):
+    """Runs `command`; (seconds, peak MiB of its memory), from the kernel's accounting.
+    Its messages go to the file `log` (a pipe nobody reads would fill and stop it)."""
+    started = time.perf_counter()
+    with open(log, "wb") as messages:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=messages)
+    deadline = started + timeout
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            process.kill()
+            process.wait()
+            raise BenchBroken(f"{what}: did not finish within {timeout} s")
+        time.sleep(0.01)
+    seconds = time.perf_counter() - started
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise BenchBroken(f"{what}: exit status {code}: {pathlib.Path(log).read_text('utf-8', 'replace')[-400:]}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def data_bytes(folder):
+    return sum(path.stat().st_size for path in folder.iterdir() if path.suffix in (".json", ".csv"))
+
+
+def real_catalog(folder, count):
+    """The first `count` records of the real collection, or None when it is not beside the project."""
+    source = REAL_COLLECTION
+    if not (source / "items.json").exists():
+        return None
+    folder.mkdir(parents=True)
+    items = json.loads((source / "items.json").read_text("utf-8"))
+    (folder / "items.json").write_text(json.dumps(items[:count], ensure_ascii=False), "utf-8")
+    for path in source.glob("exposition_universelle_1900*.json"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    return len(items[:count])
+
+
+def measure(binary, folder, count, kind, scratch, timeout, search=None):
+    """One row: start-up to first answers, memory, validate and export."""
+    what = f"{kind} catalog of {count:,} exhibits"
+    last = json.loads((folder / "items.json").read_text("utf-8"))[-1]["image_name"]
+    started = time.perf_counter()
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--catalog", str(folder)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        url = read_line(server, r"Expo1900 is serving (http://\S+)", timeout, what).group(1)
+        ready = time.perf_counter()
+        deadline = started + timeout
+        answers = {path: answered(url + path, deadline, what) - started
+                   for path in ["/", "/items/", f"/items/{last}/"]}
+        serve_peak = peak_mib(server.pid)
+        keystrokes = search(url + "/items/", f"출품작 {count - 1}") if search else None
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    validate_s, validate_peak = timed([binary, "validate", str(folder)], timeout, f"validate of the {what}",
+                                      scratch / f"validate-{kind}-{count}.log")
+    export_s, export_peak = timed([binary, "export", str(scratch / f"export-{kind}-{count}"), "--catalog", str(folder)],
+                                  timeout, f"export of the {what}", scratch / f"export-{kind}-{count}.log")
+    size = data_bytes(folder)
+    return {"kind": kind, "exhibits": count, "data_bytes": size, "url_s": ready - started,
+            "first_answer_s": max(answers.values()), "answers_s": answers,
+            "read_mb_per_s": size / 1e6 / answers["/"], "serve_peak_mib": serve_peak,
+            "validate_s": validate_s, "validate_peak_mib": validate_peak,
+            "export_s": export_s, "export_peak_mib": export_peak, "export_ms_per_exhibit": export_s * 1000 / count,
+            "search": keystrokes}
+
+
+def scale_runs(binary, scratch, counts, real_counts=(), timeout=600, search=None):
     rows = []
     for count in counts:
         folder = scratch / f"generated-{count}"
         generate_catalog(folder, count)
-        started = time.perf_counter()
-        server = subprocess.Popen([binary, "serve", "--port", "0", "--catalog", str(folder)],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            timings = None
-            for line in server.stderr:
-                timings = STARTUP_LINE.search(line) or timings
-                if timings:
-                    break
-            url = re.search(r"(http://\S+)", server.stdout.readline()).group(1)
-            first_answer = time.perf_counter() - started
-            first_answer += wait_for_answer(url + "/items/")
-            rows.append({"exhibits": count, "load_s": float(timings.group(2)), "render_s": float(timings.group(4)),
-                         "files": int(timings.group(3)), "peak_mib": peak_mib(server.pid),
-                         "first_answer_s": first_answer,
-                         "search": search_keystrokes(url + "/items/", f"출품작 {count - 1}")})
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        rows.append(measure(binary, folder, count, "generated", scratch, timeout, search if count <= 10_000 else None))
+        print(f"  {describe(rows[-1])}", flush=True)
+    for count in real_counts:
+        folder = scratch / f"real-{count}"
+        found = real_catalog(folder, count)
+        if found is None:
+            print(f"  real collection not found at {REAL_COLLECTION}: its rows are left out", flush=True)
+            break
+        rows.append(measure(binary, folder, found, "real", scratch, timeout))
+        print(f"  {describe(rows[-1])}", flush=True)
     return rows
+
+
+def describe(row):
+    answers = ", ".join(f"{path} {seconds:.2f} s" for path, seconds in row["answers_s"].items())
+    return (f"{row['kind']:<9} {row['exhibits']:>7,} exhibits ({row['data_bytes'] / 1e6:,.0f} MB of data): "
+            f"first answers {answers}; serve peak {row['serve_peak_mib']:.0f} MiB; "
+            f"validate {row['validate_s']:.1f} s ({row['validate_peak_mib']:.0f} MiB); "
+            f"export {row['export_s']:.1f} s ({row['export_peak_mib']:.0f} MiB, {row['export_ms_per_exhibit']:.2f} ms per exhibit)")
+
+
+def targets(rows):
+    """(met, line) for each target the issue on whole collections names."""
+    lines = []
+    for kind in ("generated", "real"):
+        measured = [row for row in rows if row["kind"] == kind]
+        if len(measured) >= 2:
+            small, large = measured[0], measured[-1]
+            ratio = large["export_ms_per_exhibit"] / small["export_ms_per_exhibit"]
+            lines.append((ratio <= 1.5, f"{kind}: export time per exhibit at {large['exhibits']:,} / at {small['exhibits']:,} "
+                                        f"<= 1.5: {ratio:.2f}"))
+        for row in measured:
+            if row["exhibits"] < 50_000:
+                continue
+            name = f"{kind} {row['exhibits']:,}"
+            lines += [
+                (row["first_answer_s"] <= 5, f"{name}: first answer on /, /items/ and the last exhibit <= 5 s: {row['first_answer_s']:.2f} s"),
+                (row["serve_peak_mib"] <= 1024, f"{name}: serve peak memory <= 1 GiB: {row['serve_peak_mib']:.0f} MiB"),
+                (row["validate_s"] <= 10, f"{name}: validate <= 10 s: {row['validate_s']:.1f} s"),
+                (row["export_s"] <= 60, f"{name}: export <= 60 s: {row['export_s']:.1f} s"),
+                (row["read_mb_per_s"] >= 50, f"{name}: data read to first answer >= 50 MB/s: {row['read_mb_per_s']:.0f} MB/s"),
+            ]
+    return lines

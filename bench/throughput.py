@@ -19,7 +19,7 @@ def wrk(url, seconds, gzip):
     return rps, float(p99.group(1)) * scale, errors
 
 
-def compare_throughput(server, nginx, pages, seconds, rounds):
+def compare_throughput(server, nginx, pages, seconds, rounds, encodings=(False, True)):
     """Same connections and duration for both, rounds alternating which goes first, so that
     neither always gets the warmer machine."""
     samples = {}
@@ -28,7 +28,7 @@ def compare_throughput(server, nginx, pages, seconds, rounds):
         if round_number % 2:
             order.reverse()
         for page in pages:
-            for gzip in (False, True):
+            for gzip in encodings:
                 for name, base in order:
                     rps, p99, errors = wrk(base + page, seconds, gzip)
                     samples.setdefault((page, gzip, name), []).append((rps, p99, errors))
@@ -36,7 +36,7 @@ def compare_throughput(server, nginx, pages, seconds, rounds):
                           f"{rps:>10,.0f} req/s  p99 {p99:.2f} ms{'  ERRORS' if errors else ''}", flush=True)
     rows = []
     for page in pages:
-        for gzip in (False, True):
+        for gzip in encodings:
             mine = samples[(page, gzip, "server")]
             theirs = samples[(page, gzip, "nginx")]
             server_rps = statistics.median(s[0] for s in mine)
