@@ -80,7 +80,10 @@ public enum CatalogLoader {
             var asked: Set<String> = []
             for name in ["poster", "flag"] + primary.exhibits.flatMap({ $0.images.map(\.name) })
             where Exhibit.isSafeID(name) && asked.insert(name).inserted {
+                // Every SVG is made safe here, once, whichever store found it (a folder, an
+                // imageset, a PDF converted): the server, the export and IIIF get these bytes.
                 images[name] = store.image(named: name, diagnostics: &diagnostics)
+                    .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
             }
         }
 
