@@ -156,15 +156,22 @@ struct ImageJob {
         return result
     }
 
-    /// One warning per file for what the libraries said about it: added to the warning the
-    /// file already has (why it shows a placeholder), or a warning of its own.
+    /// What libvips says of files it reads well, about colour data it leaves aside: every
+    /// AVIF written through libaom carries an `nclx` colour description. A note, not a
+    /// warning: the curator has nothing to fix, and `validate --strict` should pass.
+    static let remarks = ["ignoring nclx profile"]
+
+    /// One diagnostic per file for what the libraries said about it: added to the warning
+    /// the file already has (why it shows a placeholder), else a warning of its own, or a
+    /// note when libvips only remarked on colour data it ignores.
     mutating func reportLibraryMessages() {
         for (file, messages) in libraryMessages.sorted(by: { $0.key < $1.key }) {
-            let said = "libvips reported: " + messages.joined(separator: "; ")
+            let said = "libvips reported: " + Vips.summary(messages).joined(separator: "; ")
             if let index = diagnostics.lastIndex(where: { $0.file == file && $0.severity == .warning }) {
                 diagnostics[index].message += " (\(said))"
             } else {
-                diagnostics.append(Diagnostic(.warning, file: file, "\(said); the image is shown as it could be read"))
+                let onlyRemarks = messages.allSatisfy { message in Self.remarks.contains { message.contains($0) } }
+                diagnostics.append(Diagnostic(onlyRemarks ? .note : .warning, file: file, "\(said); the image is shown as it could be read"))
             }
         }
         libraryMessages = [:]

@@ -19,20 +19,25 @@ enum Vips {
         return .success(LogCapture(handle: handle))
     }()
 
-    /// What libvips, GLib and librsvg logged on this thread while `body` ran: they are
-    /// about the image `body` read, and are reported in a diagnostic naming it, never
-    /// printed. Messages that differ only in their numbers come once, with a count
-    /// (`error in tile 0 x 448 (and 3 more like it)`).
+    /// What libvips, GLib and librsvg logged on this thread while `body` ran, one line a
+    /// message: it is about the image `body` read, and is reported in a diagnostic naming
+    /// it, never printed. Calls do not nest.
     static func messages<T>(during body: () -> T) -> (result: T, messages: [String]) {
         guard case let .success(capture) = started else { return (body(), []) }
         expo_log_keep(capture.handle)
         let result = body()
         guard let kept = expo_log_kept(capture.handle) else { return (result, []) }
         defer { g_free(kept) }
+        let lines = String(cString: kept).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return (result, lines)
+    }
+
+    /// Messages that differ only in their numbers, once with a count:
+    /// `error in tile 0 x 448 (and 3 more like it)`, `ignoring nclx profile (6 times)`.
+    static func summary(_ messages: [String]) -> [String] {
         var groups: [(shape: String, messages: [String])] = []
-        for line in String(cString: kept).split(whereSeparator: \.isNewline) {
-            let message = line.trimmingCharacters(in: .whitespaces)
-            guard !message.isEmpty else { continue }
+        for message in messages {
             let shape = String(message.map { $0.isNumber ? "0" : $0 })
             if let index = groups.firstIndex(where: { $0.shape == shape }) {
                 groups[index].messages.append(message)
@@ -40,14 +45,14 @@ enum Vips {
                 groups.append((shape, [message]))
             }
         }
-        return (result, groups.map { group in
+        return groups.map { group in
             let first = group.messages[0]
             switch group.messages.count {
             case 1: return first
             case let count where group.messages.allSatisfy({ $0 == first }): return "\(first) (\(count) times)"
             case let count: return "\(first) (and \(count - 1) more like it)"
             }
-        })
+        }
     }
 
     /// vips's error text for the call that just failed, made plain, and cleared.
