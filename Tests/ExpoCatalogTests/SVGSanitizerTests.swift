@@ -123,6 +123,7 @@ import Testing
         let jikji = String(decoding: try #require(catalog.images["jikji"]?.variants.first?.data), as: UTF8.self)
         #expect(!jikji.contains("alert") && jikji.contains("<rect"), "\(jikji)")
         #expect(catalog.images["haegeum"] == nil)
+        #expect(!catalog.publishingNotes.contains { $0.file == "haegeum.svg" }, "a refused drawing is still the exhibit's")
 
         let app = try TemporaryCatalog()
         let assets = "App/Assets.xcassets/"

@@ -81,6 +81,7 @@ enum SVGSanitizer {
         case 5: "it ends before its elements are closed, or goes on after them"
         case 9: "it holds a character XML does not allow"
         case 26: "it uses an entity that is not declared"
+        case 40: "an attribute value is unfinished, or longer than libxml2's limit of 10 MB"
         case 42: "an element has the same attribute twice"
         case 76: "an end tag does not match its start tag"
         case 89: "its entities expand without end"
