@@ -39,7 +39,8 @@ import Testing
         }
         #expect(text.firstMatch(of: /\son[a-zA-Z]*\s*=/) == nil, "an event handler in \(text)")
         // The server answers from the same Site: the same bytes.
-        let served = try #require(site.pages.first { $0.key.hasSuffix(exported) }?.value)
+        let path = try #require(site.paths.first { $0.hasSuffix(exported) })
+        let served = try #require(try site.page(at: path))
         #expect(String(decoding: served.body, as: UTF8.self) == text)
         withExtendedLifetime(secret) {}
     }
