@@ -67,6 +67,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "expo1900Tests", dependencies: ["expo1900"]),
+        .testTarget(name: "expo1900Tests", dependencies: ["expo1900", "ExpoTestSupport"]),
     ]
 )

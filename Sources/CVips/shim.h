@@ -2,23 +2,78 @@
 // arguments, which Swift cannot call, so each is wrapped here with fixed arguments.
 #include <vips/vips.h>
 
-static inline int expo_vips_init(void) {
-    if (VIPS_INIT("expo1900")) return -1;
+#include "log.h"
+
+/// Starts libvips; returns the handle of the log capture (`log.h`), or NULL.
+static inline void *expo_vips_init(void) {
+    void *log = expo_log_install();
+    if (!log || VIPS_INIT("expo1900")) return NULL;
     // Images are processed one per thread, several at once: vips's own threads and its
     // operation cache would only hold memory.
     vips_concurrency_set(1);
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
-    return 0;
+    // No loader a catalog image does not need: PDF (poppler), ImageMagick, FITS, Matlab and
+    // the rest are refused even when called by name. SVG is marked untrusted too, but an SVG
+    // reaches it only after SVGSanitizer has written it out again as plain SVG.
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoadSvg", FALSE);
+    return log;
 }
 
-/// The image's header only (no pixels decoded), or NULL when vips does not recognise it.
-static inline VipsImage *expo_vips_header(const void *buf, size_t len) {
-    return vips_image_new_from_buffer(buf, len, "", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+// Each format is read by its own loader, never by vips's guess from the bytes.
+enum expo_format { EXPO_PNG, EXPO_JPEG, EXPO_WEBP, EXPO_GIF, EXPO_TIFF, EXPO_HEIF, EXPO_SVG };
+
+/// The image's header only (no pixels decoded yet), read by the format's loader.
+static inline int expo_vips_header(enum expo_format format, const void *buf, size_t len, VipsImage **out) {
+    void *data = (void *) buf;
+    switch (format) {
+    case EXPO_PNG: return vips_pngload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    case EXPO_JPEG: return vips_jpegload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    case EXPO_WEBP: return vips_webpload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    case EXPO_GIF: return vips_gifload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    case EXPO_TIFF: return vips_tiffload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    case EXPO_HEIF: return vips_heifload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    case EXPO_SVG: return vips_svgload_buffer(data, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    }
+    vips_error("expo1900", "no loader for format %d", (int) format);
+    return -1;
 }
 
+/// The class of the loader vips would pick for these bytes (`VipsForeignLoadPngBuffer`);
+/// blocked loaders are never picked.
 static inline const char *expo_vips_loader(const void *buf, size_t len) {
     return vips_foreign_find_load_buffer(buf, len);
+}
+
+/// The image's pixels computed on the calling thread, a strip at a time, into memory.
+/// vips's sinks compute on worker threads of their own, where a decoder's warning could
+/// not be told from another image's; here the decoders and librsvg run on the caller's.
+static inline int expo_vips_compute_here(VipsImage *in, VipsImage **out) {
+    VipsImage *memory = vips_image_new_memory();
+    if (vips_image_pipelinev(memory, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
+        g_object_unref(memory);
+        return -1;
+    }
+    VipsRegion *region = vips_region_new(in);
+    // As tall as the strips vips's own sinks would compute for this image.
+    int tile_width, tile_height, strip;
+    vips_get_tile_size(in, &tile_width, &tile_height, &strip);
+    if (strip < 1) strip = 16;
+    int status = 0;
+    for (int top = 0; top < in->Ysize && !status; top += strip) {
+        VipsRect rect = { 0, top, in->Xsize, VIPS_MIN(strip, in->Ysize - top) };
+        status = vips_region_prepare(region, &rect);
+        for (int y = 0; y < rect.height && !status; y++)
+            status = vips_image_write_line(memory, top + y, VIPS_REGION_ADDR(region, 0, top + y));
+    }
+    g_object_unref(region);
+    if (status) {
+        g_object_unref(memory);
+        return -1;
+    }
+    *out = memory;
+    return 0;
 }
 
 /// Decoded, upright (EXIF orientation applied), in sRGB, at most `width` pixels wide and
@@ -55,12 +110,12 @@ static void *expo_strip_field(VipsImage *image, const char *field, GValue *value
     return NULL;
 }
 
-/// A copy in memory with every metadata field removed: EXIF (GPS included), XMP, IPTC,
-/// the ICC profile (the pixels are sRGB by then) and comments. Savers' `strip` alone
-/// leaves EXIF in HEIF files on libvips 8.14.
+/// A copy in memory, computed on this thread, with every metadata field removed: EXIF (GPS
+/// included), XMP, IPTC, the ICC profile (the pixels are sRGB by then) and comments.
+/// Savers' `strip` alone leaves EXIF in HEIF files on libvips 8.14.
 static inline int expo_vips_copy_memory(VipsImage *in, VipsImage **out) {
-    VipsImage *copy = vips_image_copy_memory(in);
-    if (!copy) return -1;
+    VipsImage *copy;
+    if (expo_vips_compute_here(in, &copy)) return -1;
     GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
     vips_image_map(copy, expo_strip_field, names);
     for (guint i = 0; i < names->len; i++) vips_image_remove(copy, g_ptr_array_index(names, i));

@@ -1,7 +1,8 @@
 import ExpoCatalog
 
-/// An SVG is served as it is; vips (through librsvg) reads its size so the page can
-/// reserve its space, and draws the JPEG that link previews show (they do not draw SVG).
+/// An SVG is served as the catalog's loader made it safe (`SVGSanitizer`); vips (through
+/// librsvg) reads its size so the page can reserve its space, and draws the JPEG that link
+/// previews show (they do not draw SVG).
 enum VectorRendition {
     /// The width of the preview JPEG: what Open Graph readers ask for.
     public static let shareWidth = 1200
@@ -9,7 +10,7 @@ enum VectorRendition {
     static func make(_ variant: ImageVariant, settings: RenditionSettings, diagnostics: inout [Diagnostic]) -> ImageRendition? {
         let bytes = [UInt8](variant.data)
         let size: ImageSize
-        switch VipsPicture.header(bytes) {
+        switch VipsPicture.header(bytes, format: .svg) {
         case let .success(header): size = ImageSize(width: header.width, height: header.height)
         case let .failure(failure):
             diagnostics.append(Diagnostic(.warning, file: variant.file, "cannot be read as SVG: \(failure.message); a placeholder is shown"))

@@ -8,11 +8,52 @@ enum Vips {
         var message: String
     }
 
+    /// Where GLib's messages go instead of standard error (`log.h` in the shim).
+    struct LogCapture: @unchecked Sendable {
+        let handle: UnsafeMutableRawPointer
+    }
+
     /// Starts libvips on first use; every caller goes through here.
-    static let started: Result<Void, Failure> = {
-        guard expo_vips_init() == 0 else { return .failure(lastError()) }
-        return .success(())
+    static let started: Result<LogCapture, Failure> = {
+        guard let handle = expo_vips_init() else { return .failure(lastError()) }
+        return .success(LogCapture(handle: handle))
     }()
+
+    /// What libvips, GLib and librsvg logged on this thread while `body` ran, one line a
+    /// message: it is about the image `body` read, and is reported in a diagnostic naming
+    /// it, never printed. Calls do not nest.
+    static func messages<T>(during body: () -> T) -> (result: T, messages: [String]) {
+        guard case let .success(capture) = started else { return (body(), []) }
+        expo_log_keep(capture.handle)
+        let result = body()
+        guard let kept = expo_log_kept(capture.handle) else { return (result, []) }
+        defer { g_free(kept) }
+        let lines = String(cString: kept).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return (result, lines)
+    }
+
+    /// Messages that differ only in their numbers, once with a count:
+    /// `error in tile 0 x 448 (and 3 more like it)`, `ignoring nclx profile (6 times)`.
+    static func summary(_ messages: [String]) -> [String] {
+        var groups: [(shape: String, messages: [String])] = []
+        for message in messages {
+            let shape = String(message.map { $0.isNumber ? "0" : $0 })
+            if let index = groups.firstIndex(where: { $0.shape == shape }) {
+                groups[index].messages.append(message)
+            } else {
+                groups.append((shape, [message]))
+            }
+        }
+        return groups.map { group in
+            let first = group.messages[0]
+            switch group.messages.count {
+            case 1: return first
+            case let count where group.messages.allSatisfy({ $0 == first }): return "\(first) (\(count) times)"
+            case let count: return "\(first) (and \(count - 1) more like it)"
+            }
+        }
+    }
 
     /// vips's error text for the call that just failed, made plain, and cleared.
     static func lastError() -> Failure {
@@ -28,13 +69,23 @@ enum Vips {
         return Failure(message: lines.first { !$0.isEmpty } ?? "libvips gave no reason")
     }
 
-    /// The name of the loader vips would use for these bytes (`pngload_buffer`), or nil
-    /// when they are no image it knows.
+    /// The class of the loader vips would pick for these bytes (`VipsForeignLoadPngBuffer`),
+    /// or nil when no loader that is not blocked knows them.
     static func loader(for bytes: [UInt8]) -> String? {
         guard case .success = started else { return nil }
         let name = bytes.withUnsafeBytes { expo_vips_loader($0.baseAddress, $0.count) }
         if name == nil { _ = lastError() }
         return name.map { String(cString: $0) }
+    }
+
+    /// Fails unless vips, left to choose, would read the bytes with `format`'s own loader:
+    /// the thumbnail step (which shrinks JPEGs while decoding them) chooses for itself.
+    static func checkLoader(_ bytes: [UInt8], is format: SourceFormat) -> Result<Void, Failure> {
+        let chosen = loader(for: bytes)
+        guard chosen == format.loaderClass else {
+            return .failure(Failure(message: "libvips would read it with \(chosen ?? "no loader") rather than its \(format.name) loader"))
+        }
+        return .success(())
     }
 
     static func sha256(_ bytes: [UInt8]) -> String {
@@ -60,26 +111,37 @@ final class VipsPicture: @unchecked Sendable {
     var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
     var isEightBit: Bool { vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR }
 
-    /// The header of encoded bytes: size and bands, no pixels decoded yet.
+    /// The header of a raster original, read by the loader its magic number names: size
+    /// and bands, no pixels decoded yet.
     static func header(_ bytes: [UInt8]) -> Result<VipsPicture, Vips.Failure> {
-        if case let .failure(failure) = Vips.started { return .failure(failure) }
-        let image = bytes.withUnsafeBytes { expo_vips_header($0.baseAddress, $0.count) }
-        guard let image else { return .failure(Vips.lastError()) }
-        return .success(VipsPicture(image))
+        guard let format = SourceFormat(magic: bytes) else { return .failure(Self.unknownFormat) }
+        return header(bytes, format: format)
     }
 
-    /// The decoded image, upright and in sRGB, at most `width` pixels wide, held in memory.
+    static func header(_ bytes: [UInt8], format: SourceFormat) -> Result<VipsPicture, Vips.Failure> {
+        if case let .failure(failure) = Vips.started { return .failure(failure) }
+        return make { out in bytes.withUnsafeBytes { expo_vips_header(format.loader, $0.baseAddress, $0.count, &out) } }
+    }
+
+    /// The decoded raster image, upright and in sRGB, at most `width` pixels wide, held in
+    /// memory; computed on this thread, so that what the decoder logs is this image's.
     static func decoded(_ bytes: [UInt8], width: Int) -> Result<VipsPicture, Vips.Failure> {
         if case let .failure(failure) = Vips.started { return .failure(failure) }
-        return make { out in bytes.withUnsafeBytes { expo_vips_thumbnail($0.baseAddress, $0.count, Int32(width), &out) } }
+        guard let format = SourceFormat(magic: bytes) else { return .failure(Self.unknownFormat) }
+        return Vips.checkLoader(bytes, is: format)
+            .flatMap { make { out in bytes.withUnsafeBytes { expo_vips_thumbnail($0.baseAddress, $0.count, Int32(width), &out) } } }
             .flatMap { image in make { expo_vips_copy_memory(image.pointer, &$0) } }
     }
 
-    /// A vector image drawn `width` pixels wide, upscaled if it is smaller.
+    /// A vector image drawn `width` pixels wide, upscaled if it is smaller, held in memory.
     static func renderedVector(_ bytes: [UInt8], width: Int) -> Result<VipsPicture, Vips.Failure> {
         if case let .failure(failure) = Vips.started { return .failure(failure) }
-        return make { out in bytes.withUnsafeBytes { expo_vips_render_vector($0.baseAddress, $0.count, Int32(width), &out) } }
+        return Vips.checkLoader(bytes, is: .svg)
+            .flatMap { make { out in bytes.withUnsafeBytes { expo_vips_render_vector($0.baseAddress, $0.count, Int32(width), &out) } } }
+            .flatMap { image in make { expo_vips_copy_memory(image.pointer, &$0) } }
     }
+
+    private static let unknownFormat = Vips.Failure(message: "its bytes are no PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF")
 
     func flattenedOnWhite() -> Result<VipsPicture, Vips.Failure> {
         hasAlpha ? Self.make { expo_vips_flatten_white(pointer, &$0) } : .success(self)

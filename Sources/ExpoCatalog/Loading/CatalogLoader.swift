@@ -76,11 +76,15 @@ public enum CatalogLoader {
             }
         }
         var images: [String: CatalogImage] = [:]
+        // Every image asked for, found or not: a file refused (an SVG that is no XML) is used all the same.
+        var asked: Set<String> = []
         if let primary {
-            var asked: Set<String> = []
             for name in ["poster", "flag"] + primary.exhibits.flatMap({ $0.images.map(\.name) })
             where Exhibit.isSafeID(name) && asked.insert(name).inserted {
+                // Every SVG is made safe here, once, whichever store found it (a folder, an
+                // imageset, a PDF converted): the server, the export and IIIF get these bytes.
                 images[name] = store.image(named: name, diagnostics: &diagnostics)
+                    .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
             }
         }
 
@@ -92,7 +96,7 @@ public enum CatalogLoader {
         var catalog = Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
         catalog.publishingNotes = publishingNotes
             + PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
-            + store.unusedImages(besides: Set(images.keys).union(["poster", "flag"]))
+            + store.unusedImages(besides: asked.union(["poster", "flag"]))
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         catalog.fingerprint = prefetched.fingerprint
