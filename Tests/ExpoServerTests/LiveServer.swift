@@ -21,7 +21,7 @@ final class LiveServer: @unchecked Sendable {
     private let socket: Int32
     private var received: [UInt8] = []
 
-    private init(port: Int) throws {
+    init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -105,8 +105,17 @@ final class LiveServer: @unchecked Sendable {
                      _ test: @Sendable (LiveServer) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .error
+        try await with(responder: SiteResponder(site: site, logger: logger), idleTimeout: idleTimeout) { client, _ in try await test(client) }
+    }
+
+    /// The same, for a responder the test keeps (to swap its site); `test` gets the port to
+    /// open more connections.
+    static func with(responder: SiteResponder, idleTimeout: Duration = .seconds(60),
+                     _ test: @Sendable (LiveServer, Int) async throws -> Void) async throws {
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
         let (urls, announce) = AsyncStream.makeStream(of: String.self)
-        let server = ExpoServer.makeServer(responder: SiteResponder(site: site, logger: logger),
+        let server = ExpoServer.makeServer(responder: responder,
                                            configuration: .init(port: 0, idleTimeout: idleTimeout), logger: logger) { announce.yield($0) }
         let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -116,7 +125,7 @@ final class LiveServer: @unchecked Sendable {
                 guard let url = await iterator.next(), let port = url.split(separator: ":").last.flatMap({ Int($0) }) else {
                     throw Failure.cannotConnect
                 }
-                try await test(LiveServer(port: port))
+                try await test(LiveServer(port: port), port)
             } catch {
                 await group.triggerGracefulShutdown()
                 throw error
