@@ -13,7 +13,7 @@ import Testing
             + #" {"name": "해금", "image_name": "haegeum", "short_desc": "악기", "desc": "활로 켜는 악기."}]"#
         let folder = try TemporaryCatalog.seed(extra: ["items.json": items])
         let site = try Site.render(try folder.load())
-        func page(_ path: String) throws -> String { String(decoding: try #require(site.page(at: path)).body, as: UTF8.self) }
+        func page(_ path: String) throws -> String { String(decoding: try #require(try site.page(at: path)).body, as: UTF8.self) }
         let list = try page("/items/")
         #expect(list.contains("<h2 class=\"row-title\"><bdi>\(name)</bdi></h2>"))
         let exhibit = try page("/items/jikji/")
