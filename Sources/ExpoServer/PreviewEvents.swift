@@ -1,3 +1,4 @@
+import ExpoCatalog
 import NIOCore
 import Synchronization
 
@@ -63,8 +64,12 @@ public final class PreviewEvents: Sendable {
     }
 
     /// One event; each line of the data gets its own `data:` line, as the format requires.
+    /// The format ends a line at LF, CR or CRLF alike, so the data is split at every one of
+    /// them, and whatever control characters are left are written out (`\u{1B}`): a name or
+    /// id the message quotes can then neither start an event of its own nor reach a terminal.
     static func event(_ name: String, _ data: String) -> [UInt8] {
-        let lines = data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
+        let lines = data.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { "data: \(ControlCharacters.escaped(String($0)))\n" }.joined()
         return Array("event: \(name)\n\(lines)\n".utf8)
     }
 }

@@ -25,7 +25,7 @@ public final class SiteResponder: Sendable {
     /// The preview's event stream when `request` asks for it and the server is watching.
     func previewStream(_ request: HTTPRequestHead) -> PreviewEvents? {
         guard let previewEvents, request.method == .GET, URI(request.uri).path == PreviewEvents.path else { return nil }
-        logger.info("\(request.method.rawValue) \(request.uri) 200 (preview events)")
+        logger.info("\(Self.logged(request.method.rawValue, request.uri)) 200 (preview events)")
         return previewEvents
     }
 
@@ -38,8 +38,15 @@ public final class SiteResponder: Sendable {
     /// The whole answer to a request, logged; the request's body, if any, plays no part.
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
         let answer = answerUnlogged(request)
-        logger.info("\(request.method.rawValue) \(request.uri) \(answer.status.code)")
+        logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(answer.status.code)")
         return answer
+    }
+
+    /// The request as its log line quotes it: a method or address holding control characters
+    /// (a line break, ESC) is written out, so that a client can neither forge a log line nor
+    /// act on the terminal that shows the log.
+    static func logged(_ method: String, _ uri: String) -> String {
+        ControlCharacters.escaped("\(method) \(uri)")
     }
 
     private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {

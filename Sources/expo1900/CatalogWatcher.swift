@@ -45,12 +45,18 @@ final class CatalogWatcher: @unchecked Sendable {
     }
 
     /// Every file under `root`, by its path, with its stamp. Hidden files and folders (`.git`,
-    /// editors' swap files) are left out, as are the folders Xcode builds into.
+    /// editors' swap files) are left out, as are the folders Xcode builds into. Symbolic links
+    /// are stamped, not followed (a folder they lead to inside the catalog is seen where it
+    /// is), and each real folder is listed once, so that no mount or link can make a loop.
     static func look(_ root: URL) -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         var folders = [root.path]
+        var visited: Set<[UInt64]> = []
         while let folder = folders.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            var folderInfo = stat()
+            guard stat(folder, &folderInfo) == 0,
+                  visited.insert([UInt64(folderInfo.st_dev), UInt64(folderInfo.st_ino)]).inserted,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names where !name.hasPrefix(".") && name != "DerivedData" && name != "build" {
                 let path = folder + "/" + name
                 var info = stat()

@@ -38,7 +38,7 @@ struct Convert: ParsableCommand {
         }
         let partial = stagingFolder(beside: destination)
         do {
-            try write(converted, copying: URL(fileURLWithPath: catalog), to: partial)
+            try write(converted, to: partial)
             let reloaded = try CatalogSource(path: partial.path).load().get()
             if let difference = Self.difference(original, reloaded) {
                 throw ConversionError.changed(difference)
@@ -53,12 +53,16 @@ struct Convert: ParsableCommand {
         print("wrote \(output) with \(written): \(original.exhibitCount) exhibits in \(original.languages.map(\.code).joined(separator: ", ")), loaded back unchanged")
     }
 
-    private func write(_ converted: CatalogConversion.Output, copying source: URL, to folder: URL) throws {
+    /// The new data files and a copy of every other regular file; what is not one (a FIFO,
+    /// a link leading out of the folder) is left out with a note, never opened.
+    private func write(_ converted: CatalogConversion.Output, to folder: URL) throws {
         let files = FileManager.default
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in try files.contentsOfDirectory(atPath: source.path)
-        where !converted.replaced.contains(name) && converted.files[name] == nil && !name.hasPrefix(".") {
-            try files.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        for note in converted.skipped { printError(note.line) }
+        for (source, path) in converted.copied {
+            let target = folder.appendingPathComponent(path)
+            try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try files.copyItem(at: source, to: target)
         }
         for (name, bytes) in converted.files {
             try Data(bytes).write(to: folder.appendingPathComponent(name))

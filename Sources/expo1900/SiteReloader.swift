@@ -75,7 +75,10 @@ final class SiteReloader: Sendable {
         }
     }
 
-    private func failed(_ lines: [String]) {
+    private func failed(_ given: [String]) {
+        // A page's error may quote what the catalog holds; it reaches the terminal and the
+        // open pages one plain line at a time.
+        let lines = given.flatMap { $0.split(whereSeparator: \.isNewline) }.map { ControlCharacters.escaped(String($0)) }
         for line in lines { printError("expo1900: reload failed; still serving the guide from before: \(line)") }
         events?.failed(lines.joined(separator: "\n"))
     }

@@ -24,8 +24,9 @@ struct CommandRunner {
         return folder.appendingPathComponent("expo1900")
     }
 
-    /// `environment` adds to the test's own.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    /// `environment` adds to the test's own. `timeout`: the program is stopped after so many
+    /// seconds, so that a hang fails the test instead of stopping the run.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double? = nil) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -37,6 +38,11 @@ struct CommandRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+                if process.isRunning { process.terminate() }
+            }
+        }
         // Both pipes are drained at once: a program that fills one while the other is read
         // (thousands of warnings on standard error) would otherwise wait forever.
         let errorOutput = Mutex(Data())

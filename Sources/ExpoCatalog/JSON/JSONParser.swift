@@ -18,10 +18,20 @@ struct JSONParser {
     private var line = 1
     private var column = 1
     private var depth = 0
+    /// Where each key of the objects being read starts, innermost object last.
+    private var keyPlaces: [(line: Int, column: Int)] = []
+    private var duplicates: [JSONDuplicateKey] = []
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var duplicates: [JSONDuplicateKey] = []
+        return try parse(bytes, duplicates: &duplicates)
+    }
+
+    static func parse(_ bytes: [UInt8], duplicates: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        let value = try parser.parseDocument()
+        duplicates = parser.duplicates
+        return value
     }
 
     private init(bytes: [UInt8]) {
@@ -61,10 +71,30 @@ struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        let firstKey = keyPlaces.count
+        defer { keyPlaces.removeSubrange(firstKey...) }
+        // Small objects (every exhibit) are searched in place; a large one gets an index.
+        var indexOfKey: [String: Int]?
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("unexpected \(describeCurrent()), expected a key in quotes") }
+            let place = (line, column)
             let key = try parseString()
+            let earlier: Int?
+            if members.count < 16 {
+                earlier = members.firstIndex { $0.key == key }
+            } else {
+                if indexOfKey == nil {
+                    indexOfKey = Dictionary(members.enumerated().map { ($1.key, $0) }) { first, _ in first }
+                }
+                earlier = indexOfKey?[key]
+                if earlier == nil { indexOfKey?[key] = members.count }
+            }
+            if let earlier {
+                let first = keyPlaces[firstKey + earlier]
+                duplicates.append(JSONDuplicateKey(key: key, line: place.0, column: place.1, firstLine: first.line, firstColumn: first.column))
+            }
+            keyPlaces.append(place)
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
             advance()

@@ -13,6 +13,8 @@ struct AppData {
         var language: Language?
         /// The name the app's code would load it by: the dataset's, or the bundle file's stem.
         var assetName: String
+        /// What reading it met that leaves it usable (a key given twice), said if it is chosen.
+        var warnings: [Diagnostic] = []
         var hasSeedName: Bool { DataFile.parse(assetName + ".json")?.file == kind }
     }
 
@@ -24,15 +26,22 @@ struct AppData {
         var isBundleFile: Bool
     }
 
+    /// The folder the guide was given, which no data file may lead outside.
+    let boundary: CatalogBoundary
     private(set) var candidates: [Candidate] = []
     private var unreadable: [Unreadable] = []
     var problems: [Diagnostic] = []
 
+    init(boundary: CatalogBoundary) {
+        self.boundary = boundary
+    }
+
     mutating func read(_ file: URL, path: String, assetName: String, language: Language?, isBundleFile: Bool = false) {
-        switch JSONFile.read(file, displayPath: path) {
+        var warnings: [Diagnostic] = []
+        switch JSONFile.read(file, displayPath: path, within: boundary, warnings: &warnings) {
         case let .success(json):
             guard let kind = CatalogData.kind(of: json) else { return }
-            candidates.append(Candidate(path: path, json: json, kind: kind, language: language, assetName: assetName))
+            candidates.append(Candidate(path: path, json: json, kind: kind, language: language, assetName: assetName, warnings: warnings))
         case let .failure(problem):
             unreadable.append(Unreadable(problem: problem, assetName: assetName, isBundleFile: isBundleFile))
         }
@@ -49,6 +58,7 @@ struct AppData {
             let contenders = named.isEmpty ? sorted : named
             let first = contenders[0]
             chosen[name] = first
+            problems += first.warnings
             for other in sorted where !other.hasSeedName && !named.isEmpty {
                 problems.append(Diagnostic(.note, file: other.path, "not used: the app loads \(first.assetName)"))
             }

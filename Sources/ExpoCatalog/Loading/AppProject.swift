@@ -16,27 +16,30 @@ struct AppProject: CatalogStore {
 
     init(root: URL, pdfConverter: URL?) {
         self.root = root.standardizedFileURL
+        let boundary = CatalogBoundary(root)
         var xcassets: [URL] = []
         var bundleFiles: [URL] = []
+        var walk = ProjectWalk(boundary: boundary, base: self.root)
         if root.pathExtension == "xcassets" {
             xcassets = [root]
         } else {
             bundleFiles = ProjectWalk.files(in: root).filter { $0.pathExtension == "json" }
-            ProjectWalk.folders(in: root, depth: 8) { folder in
+            walk.folders(in: root, depth: 8) { folder in
                 if folder.pathExtension == "xcassets" { xcassets.append(folder); return false }
                 bundleFiles += ProjectWalk.files(in: folder).filter { $0.pathExtension == "json" }
                 return true
             }
         }
-        let catalogs = xcassets.map { AssetCatalog(url: $0, base: root, pdfConverter: pdfConverter) }
+        let catalogs = xcassets.map { AssetCatalog(url: $0, base: root, boundary: boundary, pdfConverter: pdfConverter) }
         assetCatalogs = catalogs.filter(\.holdsCatalogAssets)
         // Bundle files count only in an app's project: a folder without an asset catalog
         // of the guide's kind is no app, whatever JSON it holds.
         if assetCatalogs.isEmpty { bundleFiles = [] }
-        var found = AppData()
+        var found = AppData(boundary: boundary)
+        found.problems = walk.notes + catalogs.flatMap(\.notes)
         for catalog in catalogs {
             for (name, folder) in catalog.datasets {
-                switch catalog.dataFile(in: folder) {
+                switch catalog.dataFile(in: folder, warnings: &found.problems) {
                 case let .success(file):
                     let path = catalog.relative(file.url)
                     guard file.isJSON else {

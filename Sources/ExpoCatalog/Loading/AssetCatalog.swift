@@ -7,18 +7,24 @@ import Foundation
 struct AssetCatalog: Sendable {
     let root: URL
     let base: URL
+    /// The folder the guide was given, which no file the catalog names may leave.
+    let boundary: CatalogBoundary
     let pdfConverter: URL?
     /// Asset name (`items`, `jikji`) → folder, the first found when walking in name order.
     let datasets: [(name: String, folder: URL)]
     let imagesets: [String: URL]
+    /// Links the walk did not follow.
+    let notes: [Diagnostic]
 
-    init(url: URL, base: URL, pdfConverter: URL?) {
+    init(url: URL, base: URL, boundary: CatalogBoundary, pdfConverter: URL?) {
         root = url.standardizedFileURL
         self.base = base.standardizedFileURL
+        self.boundary = boundary
         self.pdfConverter = pdfConverter
         var datasets: [(String, URL)] = []
         var imagesets: [String: URL] = [:]
-        ProjectWalk.folders(in: root) { folder in
+        var walk = ProjectWalk(boundary: boundary, base: self.base)
+        walk.folders(in: root) { folder in
             let name = folder.deletingPathExtension().lastPathComponent
             switch folder.pathExtension {
             case "dataset": datasets.append((name, folder))
@@ -29,6 +35,7 @@ struct AssetCatalog: Sendable {
         }
         self.datasets = datasets
         self.imagesets = imagesets
+        notes = walk.notes
     }
 
     /// An asset catalog with only icons and colours holds nothing of a guide's.
@@ -36,22 +43,35 @@ struct AssetCatalog: Sendable {
 
     func relative(_ url: URL) -> String { ProjectWalk.relative(url, to: base) }
 
+    /// Reads an asset's `Contents.json`; a key given twice adds a warning to `warnings`.
+    private func contents(of folder: URL, warnings: inout [Diagnostic]) -> Result<JSONValue, Diagnostic> {
+        let url = folder.appendingPathComponent("Contents.json")
+        return JSONFile.read(url, displayPath: relative(url), within: boundary, limit: .assetContents, warnings: &warnings)
+    }
+
     // MARK: Data
 
     /// The file a dataset's `Contents.json` names (any name, not only the asset's), and
     /// whether it is JSON by its name or by the entry's `universal-type-identifier`: a
     /// dataset may hold any file (RTF, text, an image), and only JSON is catalog data.
-    func dataFile(in folder: URL) -> Result<(url: URL, isJSON: Bool), Diagnostic> {
-        let contentsURL = folder.appendingPathComponent("Contents.json")
-        return JSONFile.read(contentsURL, displayPath: relative(contentsURL)).flatMap { contents in
+    /// A file named outside the catalog's folder is refused here, before anything opens it.
+    func dataFile(in folder: URL, warnings: inout [Diagnostic]) -> Result<(url: URL, isJSON: Bool), Diagnostic> {
+        let contentsPath = relative(folder.appendingPathComponent("Contents.json"))
+        return contents(of: folder, warnings: &warnings).flatMap { contents in
             guard case let .array(entries)? = contents["data"],
-                  let entry = entries.first(where: { if case .string? = $0["filename"] { true } else { false } }),
-                  case let .string(fileName)? = entry["filename"] else {
-                return .failure(Diagnostic(.error, file: relative(contentsURL), place: ".data", "names no data file"))
+                  let index = entries.firstIndex(where: { if case .string? = $0["filename"] { true } else { false } }),
+                  case let .string(fileName)? = entries[index]["filename"] else {
+                return .failure(Diagnostic(.error, file: contentsPath, place: ".data", "names no data file"))
             }
+            let url = CatalogBoundary.named(fileName, in: folder)
+            if case .failure(.outside) = boundary.resolve(url) {
+                return .failure(Diagnostic(.error, file: contentsPath, place: ".data[\(index)]",
+                                           "names \(fileName), outside the catalog's folder; not read"))
+            }
+            let entry = entries[index]
             let type: String? = if case let .string(text)? = entry["universal-type-identifier"] { text } else { nil }
             let isJSON = fileName.lowercased().hasSuffix(".json") || type.map(Self.isJSONType) == true
-            return .success((folder.appendingPathComponent(fileName), isJSON))
+            return .success((url, isJSON))
         }
     }
 
@@ -66,10 +86,9 @@ struct AssetCatalog: Sendable {
     /// The image, or nil (with a warning when the imageset exists but cannot be used).
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
         guard let folder = imagesets[name] else { return nil }
-        let contentsURL = folder.appendingPathComponent("Contents.json")
-        let contentsPath = relative(contentsURL)
+        let contentsPath = relative(folder.appendingPathComponent("Contents.json"))
         let contents: JSONValue
-        switch JSONFile.read(contentsURL, displayPath: contentsPath) {
+        switch self.contents(of: folder, warnings: &diagnostics) {
         case let .success(value): contents = value
         case let .failure(problem):
             diagnostics.append(Diagnostic(.warning, file: problem.file, place: problem.place, "\(problem.message); a placeholder is shown"))
@@ -78,14 +97,24 @@ struct AssetCatalog: Sendable {
         var variants: [Int: ImageVariant] = [:]
         for entry in Self.listedFiles(contents) {
             let place = "[\(entry.index)]"
-            let fileURL = folder.appendingPathComponent(entry.fileName)
-            guard let data = FileManager.default.contents(atPath: fileURL.path) else {
+            let fileURL = CatalogBoundary.named(entry.fileName, in: folder)
+            let data: [UInt8]
+            switch boundary.read(fileURL) {
+            case let .success(bytes): data = bytes
+            case .failure(.outside):
+                diagnostics.append(Diagnostic(.warning, file: contentsPath, place: place,
+                                              "names \(entry.fileName), outside the catalog's folder; skipped"))
+                continue
+            case .failure(.missing):
                 diagnostics.append(Diagnostic(.warning, file: contentsPath, place: place,
                                               "lists \(entry.fileName) (\(entry.scale)x), which is missing; skipped"))
                 continue
+            case let .failure(refusal):
+                diagnostics.append(Diagnostic(.warning, file: contentsPath, place: place, "lists \(entry.fileName), which \(refusal.message("skipped"))"))
+                continue
             }
             guard variants[entry.scale] == nil else { continue }
-            if let variant = variant(entry, data: data, fileURL: fileURL, diagnostics: &diagnostics) {
+            if let variant = variant(entry, data: Data(data), fileURL: fileURL, diagnostics: &diagnostics) {
                 variants[entry.scale] = variant
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 /// A catalog as a plain folder: the data files and images side by side.
 struct CatalogFolder: CatalogStore {
     let url: URL
+    let boundary: CatalogBoundary
     /// The names of the entries directly in the folder.
     let fileNames: Set<String>
     /// The same names by their lowercased form, for matching image extensions in any case.
@@ -12,10 +13,11 @@ struct CatalogFolder: CatalogStore {
 
     init(url: URL) {
         self.url = url
+        boundary = CatalogBoundary(url)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         self.fileNames = Set(names)
         self.fileNamesByLowercase = Dictionary(grouping: names) { $0.lowercased() }
-        self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames)
+        self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames, boundary: boundary)
     }
 
     var dataFileNames: Set<String> {
@@ -52,12 +54,19 @@ struct CatalogFolder: CatalogStore {
     }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
-        spreadsheets.files[name] ?? JSONFile.read(url.appendingPathComponent(name), displayPath: name)
+        parse(dataFile: name).result
     }
 
-    /// The bytes of a file, or nil when it cannot be read.
-    func read(_ fileName: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: url.appendingPathComponent(fileName).path).map { [UInt8]($0) }
+    func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
+        if let sheet = spreadsheets.files[name] { return (sheet, []) }
+        var warnings: [Diagnostic] = []
+        let result = JSONFile.read(url.appendingPathComponent(name), displayPath: name, within: boundary, warnings: &warnings)
+        return (result, warnings)
+    }
+
+    /// The bytes of a file in the folder, or why they were not read.
+    func read(_ fileName: String) -> Result<[UInt8], CatalogBoundary.Refusal> {
+        boundary.read(url.appendingPathComponent(fileName))
     }
 
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {

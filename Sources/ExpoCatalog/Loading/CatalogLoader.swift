@@ -89,14 +89,15 @@ public enum CatalogLoader {
         }
 
         guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw .invalid(path: path, diagnostics: diagnostics)
+            throw .invalid(path: path, diagnostics: RepeatedDiagnostics.collapsed(diagnostics))
         }
         let languages = [primary.language] + translations.map(\.language)
         let interface = InterfaceLoader.load(languages, store, diagnostics: &diagnostics)
-        var catalog = Catalog(primary: primary, translations: translations, images: images, diagnostics: diagnostics)
-        catalog.publishingNotes = publishingNotes
+        var catalog = Catalog(primary: primary, translations: translations, images: images,
+                              diagnostics: RepeatedDiagnostics.collapsed(diagnostics))
+        catalog.publishingNotes = RepeatedDiagnostics.collapsed(publishingNotes
             + PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
-            + store.unusedImages(besides: asked.union(["poster", "flag"]))
+            + store.unusedImages(besides: asked.union(["poster", "flag"])))
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         catalog.fingerprint = prefetched.fingerprint

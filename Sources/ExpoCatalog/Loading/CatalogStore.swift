@@ -10,6 +10,8 @@ protocol CatalogStore: Sendable {
     /// How messages name a data file: its path within the catalog.
     func displayPath(ofDataFile name: String) -> String
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic>
+    /// The same, with the warnings reading it met that leave it usable (a key given twice).
+    func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic])
     /// The image's files, or nil with a warning saying why a placeholder is shown.
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage?
     /// What finding the files met: ambiguous or unreadable data, in the store's own words.
@@ -27,6 +29,10 @@ protocol CatalogStore: Sendable {
 }
 
 extension CatalogStore {
+    func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
+        (readJSON(dataFile: name), [])
+    }
+
     var problems: [Diagnostic] { [] }
     var candidateFileNames: Set<String> { dataFileNames }
     func place(_ keyPath: String, inDataFile name: String) -> String { keyPath }
@@ -47,24 +53,26 @@ extension CatalogStore {
 
 /// Reading and parsing one JSON file, with every failure as a diagnostic naming it.
 enum JSONFile {
-    static func read(_ url: URL, displayPath: String) -> Result<JSONValue, Diagnostic> {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            return .failure(Diagnostic(.error, file: displayPath, "missing"))
+    /// The file's value; a key given twice in one object adds a warning to `warnings`.
+    static func read(_ url: URL, displayPath: String, within boundary: CatalogBoundary,
+                     limit: CatalogBoundary.SizeLimit = .dataFile, warnings: inout [Diagnostic]) -> Result<JSONValue, Diagnostic> {
+        let bytes: [UInt8]
+        switch boundary.read(url, limit: limit) {
+        case let .success(read): bytes = read
+        case let .failure(refusal): return .failure(Diagnostic(.error, file: displayPath, refusal.message("not read")))
         }
-        if isFolder.boolValue {
-            return .failure(Diagnostic(.error, file: displayPath, "is a folder, not a file"))
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(Diagnostic(.error, file: displayPath, "cannot be read (check its permissions)"))
-        }
-        let bytes = [UInt8](data)
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(Diagnostic(.error, file: displayPath, "the file is empty"))
         }
         do throws(JSONSyntaxError) {
-            return .success(try JSONParser.parse(bytes))
+            var duplicates: [JSONDuplicateKey] = []
+            let value = try JSONParser.parse(bytes, duplicates: &duplicates)
+            for duplicate in duplicates {
+                warnings.append(Diagnostic(.warning, file: displayPath, place: ":\(duplicate.line):\(duplicate.column)",
+                    "duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstLine):\(duplicate.firstColumn)); the first one is used"))
+            }
+            return .success(value)
         } catch {
             return .failure(Diagnostic(.error, file: displayPath, place: ":\(error.line):\(error.column)",
                                        "malformed JSON: \(error.message)"))
@@ -76,7 +84,9 @@ enum JSONFile {
 /// catalog's files (one per language and kind) then load in the time of the largest.
 struct PrefetchedStore: CatalogStore {
     let base: any CatalogStore
-    private let parsed: [String: Result<JSONValue, Diagnostic>]
+    private let parsed: [String: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic])]
+    /// The store's own problems, then what parsing met, file by file.
+    let problems: [Diagnostic]
     /// A fingerprint of every data file's content, in name order: it changes when any text
     /// of the catalog does.
     let fingerprint: String
@@ -84,30 +94,30 @@ struct PrefetchedStore: CatalogStore {
     init(_ base: any CatalogStore) {
         self.base = base
         let names = Array(base.dataFileNames).sorted()
-        let results = Mutex<[String: (Result<JSONValue, Diagnostic>, UInt64)]>([:])
+        let results = Mutex<[String: (parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]), digest: UInt64)]>([:])
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            let result = base.readJSON(dataFile: names[index])
-            let digest = (try? result.get()).map { JSONDigest($0).value } ?? 0
-            results.withLock { $0[names[index]] = (result, digest) }
+            let parsed = base.parse(dataFile: names[index])
+            let digest = (try? parsed.result.get()).map { JSONDigest($0).value } ?? 0
+            results.withLock { $0[names[index]] = (parsed, digest) }
         }
         let all = results.withLock { $0 }
-        parsed = all.mapValues(\.0)
+        let parsed = all.mapValues(\.parsed)
+        self.parsed = parsed
+        problems = base.problems + names.flatMap { parsed[$0]?.warnings ?? [] }
         fingerprint = names.map { name in
-            let digits = String(all[name]?.1 ?? 0, radix: 16)
+            let digits = String(all[name]?.digest ?? 0, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }.joined()
     }
 
     var dataFileNames: Set<String> { base.dataFileNames }
 
-    var problems: [Diagnostic] { base.problems }
-
     var candidateFileNames: Set<String> { base.candidateFileNames }
 
     func displayPath(ofDataFile name: String) -> String { base.displayPath(ofDataFile: name) }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
-        parsed[name] ?? base.readJSON(dataFile: name)
+        parsed[name]?.result ?? base.readJSON(dataFile: name)
     }
 
     func place(_ keyPath: String, inDataFile name: String) -> String { base.place(keyPath, inDataFile: name) }

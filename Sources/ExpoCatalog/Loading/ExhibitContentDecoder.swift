@@ -83,6 +83,8 @@ enum ExhibitContentDecoder {
                 reader.warn(at: "\(at).name", problem.description + "; the image is skipped")
             case let .success(name) where !Exhibit.isSafeID(name):
                 reader.warn(at: "\(at).name", "\"\(name)\" is not a safe image name: use only letters, digits, - and _; skipped")
+            case let .success(name) where Exhibit.lengthProblem(name) != nil:
+                reader.warn(at: "\(at).name", (Exhibit.lengthProblem(name) ?? "") + "; skipped")
             case let .success(name) where !seen.insert(name).inserted:
                 reader.warn(at: "\(at).name", "\"\(name)\" is listed twice; the first entry is used")
             case let .success(name):

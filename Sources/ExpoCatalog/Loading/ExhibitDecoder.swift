@@ -19,9 +19,11 @@ enum ExhibitDecoder {
             reader.checkKeys(entry, known: keys, at: place)
             let fallbackID = "exhibit-\(index + 1)"
             let id = reader.text(entry, "image_name", at: place, fallback: fallbackID,
-                                 because: "; the exhibit gets the id \"\(fallbackID)\"")
+                                 because: "; the exhibit gets the id \"\(fallbackID)\"", keepingControls: true)
             if !Exhibit.isSafeID(id) {
                 reader.fail(at: "\(place).image_name", "\"\(id)\" is not a safe id: use only letters, digits, - and _")
+            } else if let tooLong = Exhibit.lengthProblem(id) {
+                reader.fail(at: "\(place).image_name", tooLong)
             } else if let first = firstIndexOfID[id] {
                 reader.fail(at: "\(place).image_name", "\"\(id)\" is already the id of [\(first)]; ids must be unique")
             } else {
@@ -29,7 +31,7 @@ enum ExhibitDecoder {
             }
             let exhibit = Exhibit(
                 id: id,
-                name: reader.text(entry, "name", at: place, fallback: ""),
+                name: reader.name(entry, "name", at: place, fallback: ""),
                 shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
                 description: reader.text(entry, "desc", at: place, fallback: ""),
                 images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
@@ -90,7 +92,7 @@ enum ExhibitDecoder {
             defer { untranslated.formUnion(reader.untranslated[before...].map { "\(exhibit.id).\($0)" }) }
             return Exhibit(
                 id: exhibit.id,
-                name: reader.text(entry, "name", at: place, fallback: exhibit.name, because: note),
+                name: reader.name(entry, "name", at: place, fallback: exhibit.name, because: note),
                 shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
                 description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
                 images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),

@@ -12,7 +12,7 @@ enum ExpositionDecoder {
         reader.checkKeys(json, known: ExpositionSheet.keys, at: "")
         defer { reader.reportUnknownKeys() }
         return Exposition(
-            title: reader.text(json, "title", at: "", fallback: ""),
+            title: reader.name(json, "title", at: "", fallback: ""),
             visitors: reader.count(json, "visitors", at: "", fallback: 0),
             location: reader.text(json, "location", at: "", fallback: ""),
             duration: reader.text(json, "duration", at: "", fallback: ""),
@@ -30,7 +30,7 @@ enum ExpositionDecoder {
         reader.checkKeys(json, known: ExpositionSheet.keys, at: "")
         defer { reader.reportUnknownKeys() }
         return Exposition(
-            title: reader.text(json, "title", at: "", fallback: primary.title, because: note),
+            title: reader.name(json, "title", at: "", fallback: primary.title, because: note),
             visitors: primary.visitors,
             location: reader.text(json, "location", at: "", fallback: primary.location, because: note),
             duration: reader.text(json, "duration", at: "", fallback: primary.duration, because: note),

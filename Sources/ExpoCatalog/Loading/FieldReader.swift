@@ -53,10 +53,13 @@ struct FieldReader {
         }
     }
 
-    /// The text at `key`, or `fallback` with a warning at `place.key`.
-    mutating func text(_ object: JSONValue, _ key: String, at place: String, fallback: String, because note: String = "") -> String {
+    /// The text at `key`, or `fallback` with a warning at `place.key`. Control characters
+    /// are removed with a warning, except from an id (`keepingControls`), which must be
+    /// refused whole rather than quietly become another.
+    mutating func text(_ object: JSONValue, _ key: String, at place: String, fallback: String, because note: String = "",
+                       keepingControls: Bool = false) -> String {
         switch Self.text(object, key) {
-        case let .success(text): return text
+        case let .success(text): return keepingControls ? text : cleaned(text, at: "\(place).\(key)")
         case let .failure(problem):
             warn(at: "\(place).\(key)", problem.description + note)
             if !note.isEmpty { untranslated.append(key) }
@@ -78,7 +81,7 @@ struct FieldReader {
     mutating func optionalText(_ object: JSONValue, _ key: String, at place: String, numbersAsText: Bool = false) -> String? {
         switch object[key] {
         case nil: return nil
-        case let .string(text)?: return text
+        case let .string(text)?: return cleaned(text, at: "\(place).\(key)")
         case let .integer(value)? where numbersAsText: return String(value)
         case let .number(value)? where numbersAsText: return String(value)
         case .null?:
@@ -105,7 +108,7 @@ struct FieldReader {
         case nil:
             if given { warn(at: "\(place).\(key)", "missing" + note) }
             return primary
-        case let .string(text)?: return text
+        case let .string(text)?: return cleaned(text, at: "\(place).\(key)")
         case let .integer(value)? where numbersAsText: return String(value)
         case let .number(value)? where numbersAsText: return String(value)
         case .null?:
@@ -115,6 +118,48 @@ struct FieldReader {
             warn(at: "\(place).\(key)", "expected text, found \(other.kindDescription)" + (given ? note : "; left out"))
             return primary
         }
+    }
+
+    /// A name (an exhibit's, the exposition's title): text as `text` reads it, with a
+    /// warning when it holds bidi controls, which can make it read as something else.
+    mutating func name(_ object: JSONValue, _ key: String, at place: String, fallback: String, because note: String = "") -> String {
+        let name = text(object, key, at: place, fallback: fallback, because: note)
+        if case .string? = object[key] {
+            let controls = Set(name.unicodeScalars.filter(ControlCharacters.isBidiControl)).sorted()
+            if !controls.isEmpty {
+                warn(at: "\(place).\(key)", "holds \(Self.named("bidi control", controls)), which can make the name read as "
+                     + "something else; it is shown isolated from the text around it (remove it unless the name needs it)")
+            }
+        }
+        return name
+    }
+
+    /// `text` without the control characters no page can show (NUL, ESC …), with a warning
+    /// naming the place. A large catalog with one stray character from a copy and paste stays
+    /// servable; tab and line breaks are white space and stay.
+    mutating func cleaned(_ text: String, at place: String) -> String {
+        guard ControlCharacters.holdsForbiddenInText(text) else { return text }
+        var found: Set<Unicode.Scalar> = []
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, ControlCharacters.isForbiddenInText(UInt8(scalar.value)) {
+                found.insert(scalar)
+            } else {
+                kept.append(scalar)
+            }
+        }
+        warn(at: place, "holds \(Self.named("control character", found.sorted())), which no page can show; removed")
+        return String(kept)
+    }
+
+    /// `the control character U+0000`, `the bidi controls U+202E and U+2066`.
+    private static func named(_ noun: String, _ scalars: [Unicode.Scalar]) -> String {
+        let codes = scalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        guard let last = codes.last, codes.count > 1 else { return "the \(noun) \(codes.first ?? "")" }
+        return "the \(noun)s \(codes.dropLast().joined(separator: ", ")) and \(last)"
     }
 
     /// Notes each key of `object` that is not among `known`: a misspelt key would

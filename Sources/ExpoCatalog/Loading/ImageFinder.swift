@@ -15,8 +15,11 @@ enum ImageFinder {
                 // The name must match exactly (ids are case-sensitive); the extension may be in any case.
                 guard let fileName = folder.fileNamesByLowercase[wanted.lowercased()]?
                     .first(where: { $0.hasPrefix("\(name)\(suffix).") }) else { continue }
-                guard let bytes = folder.read(fileName) else {
-                    diagnostics.append(Diagnostic(.warning, file: fileName, "cannot be read; left out"))
+                let bytes: [UInt8]
+                switch folder.read(fileName) {
+                case let .success(read): bytes = read
+                case let .failure(refusal):
+                    diagnostics.append(Diagnostic(.warning, file: fileName, refusal.message("left out")))
                     continue
                 }
                 variants.append(ImageVariant(file: fileName, format: format, scale: scale, data: Data(bytes)))

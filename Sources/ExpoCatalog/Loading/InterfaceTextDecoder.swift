@@ -20,14 +20,17 @@ enum InterfaceTextDecoder {
                 continue
             }
             switch value {
-            case let .string(string) where key != "months":
+            case let .string(given) where key != "months":
+                let string = reader.cleaned(given, at: place)
                 if let missing = missingPlaceholder(key, in: string, english: english) {
                     reader.warn(at: place, "lacks \(missing), which the guide fills in; ignored")
                 } else {
                     text.texts[key] = string
                 }
             case let .array(items) where key == "months":
-                let months = items.compactMap { if case let .string(month) = $0 { month } else { nil } }
+                let months = items.enumerated().compactMap { index, item in
+                    if case let .string(month) = item { reader.cleaned(month, at: "\(place)[\(index)]") } else { nil }
+                }
                 if months.count == 12 {
                     text.months = months
                 } else {

@@ -25,7 +25,10 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// `items.json[3].short_desc: missing`
     public var location: String { file + place }
 
-    public var description: String { "\(location): \(message)" }
+    /// The diagnostic as one line: whatever the file, place or message quote from the
+    /// catalog (an id, a name, a key) has its control characters written out, so that a
+    /// catalog can neither act on the terminal nor print a line of its own.
+    public var description: String { ControlCharacters.escaped("\(location): \(message)") }
 
     /// `warning: items.json[3].short_desc: missing`, as the terminal shows it.
     public var line: String { "\(severity.rawValue): \(description)" }

@@ -20,6 +20,19 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
         self.facts = facts
     }
 
+    /// The longest id (or image name), in bytes. Ids name folders and files of the export, the
+    /// longest `<id>-2400.<hash>.webp.gz`, 24 bytes more; file systems take 255 bytes for
+    /// one name (ext4, APFS, NTFS, FAT's long names), so 200 leaves room for every one of them.
+    public static let maximumIDLength = 200
+
+    /// Why `id` is too long to be one, or nil. Ids are ASCII, so bytes and characters agree.
+    static func lengthProblem(_ id: String) -> String? {
+        let length = id.utf8.count
+        guard length > maximumIDLength else { return nil }
+        return "\"\(id.prefix(24))…\" is \(length) characters long; an id may have at most \(maximumIDLength), "
+            + "as it names the exhibit's folder and image files in the export"
+    }
+
     /// Ids become URL path segments and file names, so only letters, digits, `-` and `_`.
     public static func isSafeID(_ id: String) -> Bool {
         !id.isEmpty && id.unicodeScalars.allSatisfy { scalar in

@@ -12,6 +12,11 @@ public enum CatalogConversion {
         public var files: [String: [UInt8]]
         /// The folder's files these stand in for, which a converted copy leaves out.
         public var replaced: Set<String>
+        /// The folder's other files, which the copy gets as they are: where each really is,
+        /// and its path in the copy.
+        public var copied: [(source: URL, path: String)] = []
+        /// What is in the folder but is no regular file in it (a FIFO, a link leading out), as notes.
+        public var skipped: [Diagnostic] = []
     }
 
     /// The data files of the catalog folder at `url` in `format`. The folder is expected to
@@ -35,6 +40,7 @@ public enum CatalogConversion {
         let realDataFiles = folder.fileNames.filter { name in
             DataFile.parse(name).map { DataFile.catalogFiles.contains($0.file) } ?? false
         }
+        var output = Output(files: [:], replaced: realDataFiles.union(Spreadsheets.fileNames))
         switch format {
         case .csv:
             var files: [String: [UInt8]] = [:]
@@ -45,13 +51,17 @@ public enum CatalogConversion {
                 files[ExpositionSheet.fileName] = CSVWriter.bytes(
                     SheetWriter.exposition(primary: exposition, translations: translations(.exposition)))
             }
-            return Output(files: files, replaced: realDataFiles.union(Spreadsheets.fileNames))
+            output.files = files
         case .json:
             var files: [String: [UInt8]] = [:]
             for name in names where DataFile.parse(name).map({ DataFile.catalogFiles.contains($0.file) }) ?? false {
                 if let value = json(name) { files[name] = Array(JSONWriter.text(value).utf8) }
             }
-            return Output(files: files, replaced: realDataFiles.union(Spreadsheets.fileNames))
+            output.files = files
         }
+        let others = OtherFiles(in: url, besides: output.replaced.union(output.files.keys))
+        output.copied = others.files
+        output.skipped = others.skipped
+        return output
     }
 }

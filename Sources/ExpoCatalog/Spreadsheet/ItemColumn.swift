@@ -72,7 +72,15 @@ struct ItemColumn: Hashable, Sendable {
             suffix = "." + last
         }
         let number = base.count >= 2 && Int(base[1]) != nil ? base[1] : "1"
-        let known = entryKeys + imageKeys + listKeys.flatMap { list, keys in keys.map { "\(list).\(number).\($0)" } }
+        let known = number == "1" ? knownHeaders : headers(number)
         return NearestName.suggestion(for: base.joined(separator: "."), among: known).map { $0 + suffix }
     }
+
+    /// Every header without a language, with `number` for the lists' items.
+    private static func headers(_ number: String) -> [String] {
+        entryKeys + imageKeys + listKeys.flatMap { list, keys in keys.map { "\(list).\(number).\($0)" } }
+    }
+
+    /// The headers with item 1, which most suggestions are looked up among.
+    private static let knownHeaders = headers("1")
 }

@@ -13,15 +13,16 @@ struct Spreadsheets: Sendable {
 
     static let fileNames = [ItemsSheet.fileName, ExpositionSheet.fileName]
 
-    init(folder: URL, fileNames: Set<String>) {
-        read(ItemsSheet.self, folder, fileNames)
-        read(ExpositionSheet.self, folder, fileNames)
+    init(folder: URL, fileNames: Set<String>, boundary: CatalogBoundary) {
+        read(ItemsSheet.self, folder, fileNames, boundary)
+        read(ExpositionSheet.self, folder, fileNames, boundary)
     }
 
     /// Reads one spreadsheet, when the folder has it, into the data files it gives.
-    private mutating func read<Sheet: SpreadsheetReading>(_: Sheet.Type, _ folder: URL, _ fileNames: Set<String>) {
+    private mutating func read<Sheet: SpreadsheetReading>(_: Sheet.Type, _ folder: URL, _ fileNames: Set<String>,
+                                                          _ boundary: CatalogBoundary) {
         guard fileNames.contains(Sheet.fileName) else { return }
-        switch read(folder, Sheet.fileName) {
+        switch read(folder, Sheet.fileName, boundary) {
         case let .success(table):
             let sheet = Sheet(table)
             diagnostics += sheet.diagnostics
@@ -45,11 +46,11 @@ struct Spreadsheets: Sendable {
         places[name]?.place(keyPath) ?? keyPath
     }
 
-    private func read(_ folder: URL, _ name: String) -> Result<CSVTable, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-            return .failure(Diagnostic(.error, file: name, "cannot be read (check its permissions)"))
+    private func read(_ folder: URL, _ name: String, _ boundary: CatalogBoundary) -> Result<CSVTable, Diagnostic> {
+        switch boundary.read(folder.appendingPathComponent(name), limit: .dataFile) {
+        case let .success(bytes): return CSVTable.read(bytes, file: name)
+        case let .failure(refusal): return .failure(Diagnostic(.error, file: name, refusal.message("not read")))
         }
-        return CSVTable.read([UInt8](data), file: name)
     }
 
     private mutating func add(_ kind: DataFile, _ language: Language?, _ json: JSONValue, _ places: SheetPlaces?,

@@ -1,0 +1,36 @@
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoCatalog
+
+/// Many problems of one kind in one file come as a few lines and a count, whatever the
+/// file and whatever the kind.
+@Suite struct RepeatedDiagnosticsTests {
+    @Test func aHundredThousandUnknownColumnsGiveAFewLinesWithTheCount() throws {
+        let extra = (1...100_000).map { "x\($0)" }
+        let rows = [SpreadsheetTests.rows[0] + extra, SpreadsheetTests.rows[1] + extra.map { _ in "" }, SpreadsheetTests.rows[2]]
+        let folder = try SpreadsheetTests.catalog(items: Data(SpreadsheetTests.csv(rows).utf8))
+        let catalog = try folder.load()
+        let lines = catalog.diagnostics.map(\.description)
+        #expect(lines.count == RepeatedDiagnostics.shown)
+        #expect(lines.first == "items.csv:1 (x1): unknown column; ignored")
+        #expect(lines.last == "items.csv:1 (x10): unknown column; ignored (and 99990 more like it in this file)")
+        #expect(catalog.primary.exhibits.map(\.id) == ["jikji", "haegeum"])
+    }
+
+    @Test func kindsAndFilesAreCountedApartAndSmallGroupsStayWhole() {
+        func warning(_ file: String, _ place: String, _ message: String) -> Diagnostic {
+            Diagnostic(.warning, file: file, place: place, message)
+        }
+        let many = (0..<25).map { warning("items.json", "[\($0)].name", "\"name \($0)\" is also the name of items.json[\($0 + 100)].name") }
+        let few = (0..<3).map { warning("items.json", "[\($0)].desc", "empty") }
+        let elsewhere = (0..<12).map { warning("items.en.json", "[\($0)].desc", "empty") }
+        let collapsed = RepeatedDiagnostics.collapsed(many + few + elsewhere)
+        #expect(collapsed.count == 10 + 3 + 10)
+        #expect(collapsed[9].message == "\"name 9\" is also the name of items.json[109].name (and 15 more like it in this file)")
+        #expect(Array(collapsed[10..<13]) == few)
+        #expect(collapsed.last?.message == "empty (and 2 more like it in this file)")
+        // Nothing to collapse: the list is left as it is.
+        #expect(RepeatedDiagnostics.collapsed(few + elsewhere.prefix(10)) == few + elsewhere.prefix(10))
+    }
+}

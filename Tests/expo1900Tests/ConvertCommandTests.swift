@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// `expo1900 convert` copies a catalog's other files as they are, and only regular files.
+@Suite struct ConvertCommandTests {
+    @Test func aFIFOInTheCatalogIsSkippedWithANoteAndTheConversionFinishes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-convert-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("catalog")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"{"title": "T", "visitors": 1, "location": "L", "duration": "D", "description": "d"}"#.utf8)
+            .write(to: folder.appendingPathComponent("exposition_universelle_1900.json"))
+        try Data(#"[{"image_name": "a", "name": "A", "short_desc": "s", "desc": "d"}]"#.utf8).write(to: folder.appendingPathComponent("items.json"))
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: folder.appendingPathComponent("a.svg"))
+        try Data("kept".utf8).write(to: folder.appendingPathComponent("notes/read-me.txt"))
+        // Opening a FIFO for reading waits for a writer, which never comes.
+        #expect(mkfifo(folder.appendingPathComponent("notes/pipe").path, 0o644) == 0)
+        let output = root.appendingPathComponent("converted")
+        let result = try CommandRunner.run(["convert", folder.path, "--to", "csv", "--output", output.path], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("note: notes/pipe: is a FIFO (named pipe), not a regular file; not copied\n"))
+        let copied = Set(try FileManager.default.contentsOfDirectory(atPath: output.path))
+        #expect(copied == ["items.csv", "exposition.csv", "a.svg", "notes"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("notes").path) == ["read-me.txt"])
+    }
+}
