@@ -89,8 +89,9 @@ import Testing
     @Test func cachesHashedAssetsForAYear() async throws {
         try await withServer { client, site in
             let assets = (try site.allPages()).keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
-            // style, script, a search index per language, four drawings and their preview JPEGs
-            #expect(assets.count == 12)
+            // style, the stylesheet for browsers without scripts, script, a search index per
+            // language, four drawings and their preview JPEGs
+            #expect(assets.count == 13)
             for path in assets {
                 try client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)

@@ -24,9 +24,9 @@ import Testing
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
         let assets = (try site.allPages()).filter { $0.value.caching == .immutable }
-        // style, script, search index, poster, flag, jikji, haegeum (each drawing also as
-        // its link-preview JPEG), four icons
-        #expect(assets.count == 15)
+        // style, the stylesheet for browsers without scripts, script, search index, poster,
+        // flag, jikji, haegeum (each drawing also as its link-preview JPEG), four icons
+        #expect(assets.count == 16)
         for path in assets.keys {
             #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png|jpg)/) != nil, "\(path)")
         }
