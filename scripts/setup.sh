@@ -34,6 +34,8 @@ ensure_browser_tools() {
   command -v java >/dev/null || apt_install default-jre-headless
   [ -x /usr/sbin/nginx ] || apt_install nginx
   command -v wrk >/dev/null || apt_install wrk
+  # GNU time: the bench reads a program's peak memory from it.
+  [ -x /usr/bin/time ] || apt_install time
   # WebKit, Safari's engine: WebKitGTK's WebDriver on a virtual display.
   command -v WebKitWebDriver >/dev/null || apt_install webkit2gtk-driver
   command -v Xvfb >/dev/null || apt_install xvfb
