@@ -50,6 +50,17 @@ public enum SiteExporter {
         }
     }
 
+    /// The headers file Netlify, Cloudflare Pages and other static hosts read.
+    public static let headersFileName = "_headers"
+
+    /// The server's security headers for every file, and the IIIF files' CORS header when
+    /// the site has them; nginx needs the same in its configuration (README).
+    static func headersFile(crossOrigin: Bool) -> String {
+        var text = "/*\n" + SecurityPolicy.headers.map { "  \($0.name): \($0.value)\n" }.joined()
+        if crossOrigin { text += "/iiif/*\n  Access-Control-Allow-Origin: *\n" }
+        return text
+    }
+
     /// The file a site path is written to, relative to the export folder.
     public static func fileName(for path: String) -> String {
         let relative = String(path.drop { $0 == "/" })
@@ -131,11 +142,7 @@ public enum SiteExporter {
             summary.files += 1
             summary.bytes += bytes.count
         }
-        if crossOrigin.withLock({ $0 }) {
-            // Netlify, Cloudflare Pages and others read this file; nginx needs the same
-            // line in its configuration (README).
-            try put(Array("/iiif/*\n  Access-Control-Allow-Origin: *\n".utf8), "_headers")
-        }
+        try put(Array(headersFile(crossOrigin: crossOrigin.withLock { $0 }).utf8), headersFileName)
         try put(Array("Expo1900 static export; site version \(site.version)\n".utf8), markerName)
         return summary
     }
