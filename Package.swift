@@ -20,13 +20,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Markdown in exhibits' long texts.
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
-        // Catalogs kept in spreadsheets.
-        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .target(
             name: "ExpoCatalog",
-            dependencies: [.product(name: "SwiftCSV", package: "SwiftCSV")],
             resources: [.copy("Resources/DefaultCatalog"), .copy("Resources/Interface"), .copy("Resources/StarterCatalog")]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),

@@ -46,7 +46,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var request: HTTPRequestHead?
     /// Set when the server is stopping while a request is half read: close after its answer.
     private var closeAfterAnswer = false
-    /// Set once a malformed request has been answered with 400.
+    /// Set once a request has been refused (a malformed one, a method the guide does not
+    /// serve, a body whose end cannot be found): its answer is the connection's last.
     private var refused = false
     /// Set once the connection carries the live preview's events: it stays open with nothing to read.
     private var streaming = false
@@ -56,8 +57,14 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // After a refusal the decoder is gone, and what the client still sends arrives as bytes.
+        if refused { return }
         switch unwrapInboundIn(data) {
         case let .head(head):
+            if let answer = responder.refusal(head) {
+                refuse(answer, context: context)
+                return
+            }
             request = head
         case .body:
             break
@@ -111,16 +118,25 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         // A request NIO's parser cannot read gets 400, and nothing after it on the
-        // connection can be trusted. Closing outright while the client's bytes are still
-        // unread would reset the connection and lose the 400, so stop writing, keep
-        // reading until the client closes, and give up after a few seconds.
+        // connection can be trusted.
+        refuse(SiteAnswer(.badRequest, headers: SecurityHeaders.all), context: context)
+    }
+
+    /// Sends `answer` with `Connection: close` as the connection's last. Closing outright
+    /// while the client's bytes are still unread would reset the connection and lose the
+    /// answer, so stop writing, read and drop whatever still comes until the client closes,
+    /// and give up after a few seconds. The decoder goes, so that those bytes are not kept.
+    private func refuse(_ answer: SiteAnswer, context: ChannelHandlerContext) {
         refused = true
-        context.write(wrapOutboundOut(HTTPWire.statusAndDate(.badRequest, closing: true)), promise: nil)
-        let answer = SiteAnswer(.badRequest, headers: SecurityHeaders.all).headersAndBody
+        request = nil
+        context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: true)), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in
+        context.writeAndFlush(wrapOutboundOut(answer.headersAndBody)).whenComplete { _ in
             channel.close(mode: .output, promise: nil)
             channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
+        }
+        if let decoder = try? context.pipeline.syncOperations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) {
+            context.pipeline.syncOperations.removeHandler(context: decoder, promise: nil)
         }
     }
 

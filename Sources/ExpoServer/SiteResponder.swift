@@ -37,6 +37,7 @@ public final class SiteResponder: Sendable {
 
     /// The whole answer to a request, logged; the request's body, if any, plays no part.
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
+        if let refused = refusal(request) { return refused }
         let answer = answerUnlogged(request)
         logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(answer.status.code)")
         return answer
@@ -49,14 +50,30 @@ public final class SiteResponder: Sendable {
         ControlCharacters.escaped("\(method) \(uri)")
     }
 
-    private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
-        let site = current.withLock { $0 }
-        guard request.method == .GET || request.method == .HEAD else {
+    /// The answer to a request that ends its connection, logged, as soon as its head is read:
+    /// a method the guide does not serve (after CONNECT, NIO reads nothing more as HTTP), or
+    /// a body whose end cannot be found. nil for every other request.
+    func refusal(_ request: HTTPRequestHead) -> SiteAnswer? {
+        let answer: SiteAnswer
+        if let status = RequestFraming.refusal(request) {
+            var headers = SecurityHeaders.all
+            headers[.contentType] = "text/plain; charset=utf-8"
+            let reason = status == .notImplemented ? "Transfer coding not implemented\n" : "Bad request: unreadable Transfer-Encoding\n"
+            answer = SiteAnswer(status, headers: headers, body: Array(reason.utf8))
+        } else if request.method != .GET && request.method != .HEAD {
             var headers = SecurityHeaders.all
             headers[.allow] = "GET, HEAD"
             headers[.contentType] = "text/plain; charset=utf-8"
-            return SiteAnswer(.methodNotAllowed, headers: headers, body: Array("Method not allowed\n".utf8))
+            answer = SiteAnswer(.methodNotAllowed, headers: headers, body: Array("Method not allowed\n".utf8))
+        } else {
+            return nil
         }
+        logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(answer.status.code)")
+        return answer
+    }
+
+    private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
+        let site = current.withLock { $0 }
         let uri = URI(request.uri)
         let path = Substring(uri.path)
         var setCookie: String?

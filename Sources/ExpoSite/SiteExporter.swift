@@ -8,6 +8,8 @@ import Synchronization
 public enum SiteExporter {
     /// Marks a folder as an export, so a later export may replace it and nothing else.
     public static let markerName = ".expo1900-export"
+    /// How the marker's text starts.
+    static let markerPrefix = "Expo1900 static export"
 
     public struct Summary: Sendable, Equatable {
         public var pages: Int
@@ -19,7 +21,8 @@ public enum SiteExporter {
     typealias FileWriter = @Sendable (_ path: String, _ bytes: [UInt8]) -> String?
 
     /// Writes into a new folder beside `directory`, then moves it into place: a failure at
-    /// any point leaves `directory` as it was.
+    /// any point leaves `directory` as it was. Staging folders that killed exports to the
+    /// same place left behind are removed first (see `ExportStaging`).
     /// `progress` hears how many of the site's files are written, of how many, from any thread.
     public static func export(_ site: Site, to directory: URL,
                               progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
@@ -29,31 +32,68 @@ public enum SiteExporter {
     /// `writer` writes each file; the tests give one that fails part way.
     static func export(_ site: Site, to directory: URL, writer: FileWriter,
                        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
-        let fileManager = FileManager.default
         let target = directory.standardizedFileURL
-        let parent = target.deletingLastPathComponent()
         try checkReplaceable(target)
-
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).export-\(UUID().uuidString)")
+        ExportStaging.removeAbandoned(beside: target)
+        let staging = try ExportStaging(beside: target, marker: "\(markerPrefix); site version \(site.version)\n")
+        // The staging folder's lock is held until it is in place or gone.
+        defer { withExtendedLifetime(staging) {} }
         do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw .cannotWrite(path: parent.path, reason: reason(error))
-        }
-        do {
-            let summary = try writeSite(site, into: staging, writer: writer, progress: progress)
-            try swap(staging, into: target)
+            var summary = try writeSite(site, into: staging.url, writer: writer, progress: progress)
+            summary.files += 1
+            summary.bytes += staging.markerBytes
+            try swap(staging.url, into: target)
             return summary
         } catch {
-            try? fileManager.removeItem(at: staging)
+            try? FileManager.default.removeItem(at: staging.url)
             throw error
         }
+    }
+
+    /// The headers file Netlify, Cloudflare Pages and other static hosts read.
+    public static let headersFileName = "_headers"
+
+    /// The server's security headers for every file, and the IIIF files' CORS header when
+    /// the site has them; nginx needs the same in its configuration (README).
+    static func headersFile(crossOrigin: Bool) -> String {
+        var text = "/*\n" + SecurityPolicy.headers.map { "  \($0.name): \($0.value)\n" }.joined()
+        if crossOrigin { text += "/iiif/*\n  Access-Control-Allow-Origin: *\n" }
+        return text
     }
 
     /// The file a site path is written to, relative to the export folder.
     public static func fileName(for path: String) -> String {
         let relative = String(path.drop { $0 == "/" })
         return relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
+    }
+
+    /// Refuses a destination that is the catalog's folder, inside it or around it: the
+    /// export would become part of the catalog (a watching server would take its files for
+    /// the catalog's), or replacing the destination would take the catalog with it. Both
+    /// paths are compared with their symbolic links resolved.
+    public static func checkDestination(_ directory: URL, outside catalog: URL) throws(ExportError) {
+        let destination = realPath(directory).pathComponents
+        let folder = realPath(catalog).pathComponents
+        if destination == folder {
+            throw .isCatalog(path: directory.path)
+        }
+        if destination.starts(with: folder) {
+            throw .insideCatalog(path: directory.path, catalog: catalog.path)
+        }
+        if folder.starts(with: destination) {
+            throw .holdsCatalog(path: directory.path, catalog: catalog.path)
+        }
+    }
+
+    /// The path with every symbolic link in its existing part resolved.
+    private static func realPath(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
     }
 
     private static func checkReplaceable(_ target: URL) throws(ExportError) {
@@ -85,7 +125,7 @@ public enum SiteExporter {
                     do {
                         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
                     } catch {
-                        throw .cannotWrite(path: url.path, reason: reason(error))
+                        throw .cannotWrite(path: url.path, reason: ExportError.reason(error))
                     }
                     state.withLock { _ = $0.folders.insert(parent) }
                 }
@@ -131,12 +171,7 @@ public enum SiteExporter {
             summary.files += 1
             summary.bytes += bytes.count
         }
-        if crossOrigin.withLock({ $0 }) {
-            // Netlify, Cloudflare Pages and others read this file; nginx needs the same
-            // line in its configuration (README).
-            try put(Array("/iiif/*\n  Access-Control-Allow-Origin: *\n".utf8), "_headers")
-        }
-        try put(Array("Expo1900 static export; site version \(site.version)\n".utf8), markerName)
+        try put(Array(headersFile(crossOrigin: crossOrigin.withLock { $0 }).utf8), headersFileName)
         return summary
     }
 
@@ -149,13 +184,13 @@ public enum SiteExporter {
         do {
             if hadPrevious { try fileManager.moveItem(at: target, to: previous) }
         } catch {
-            throw .cannotWrite(path: target.path, reason: reason(error))
+            throw .cannotWrite(path: target.path, reason: ExportError.reason(error))
         }
         do {
             try fileManager.moveItem(at: staging, to: target)
         } catch {
             if hadPrevious { try? fileManager.moveItem(at: previous, to: target) }
-            throw .cannotWrite(path: target.path, reason: reason(error))
+            throw .cannotWrite(path: target.path, reason: ExportError.reason(error))
         }
         if hadPrevious { try? fileManager.removeItem(at: previous) }
     }
@@ -179,36 +214,5 @@ public enum SiteExporter {
             written += result
         }
         return nil
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
-        return nsError.localizedDescription
-    }
-}
-
-/// Why an export did not happen. The folder given is untouched in every case.
-public enum ExportError: Error, Sendable, CustomStringConvertible {
-    case notAFolder(path: String)
-    case notAnExport(path: String)
-    case cannotWrite(path: String, reason: String)
-    case cannotRender(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .notAFolder(path):
-            "\(path): exists and is not a folder; choose another destination"
-        case let .notAnExport(path):
-            "\(path): exists and is not an earlier export; choose an empty or new folder"
-        case let .cannotWrite(path, reason):
-            "\(path): cannot write: \(reason)"
-        case let .cannotRender(path, reason):
-            "\(path): cannot be made: \(reason)"
-        }
     }
 }

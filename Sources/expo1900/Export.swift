@@ -8,9 +8,9 @@ struct Export: ParsableCommand {
         abstract: "Write the guide as a static site that any host serves.",
         discussion: """
             Writes into a new folder beside DIR and moves it into place, so a failed export leaves \
-            DIR as it was. DIR may be new, empty, or an earlier export. Exit status: 0 when written, \
-            1 when the catalog cannot be served or DIR cannot be written, 2 when the catalog path \
-            is not a catalog.
+            DIR as it was. DIR may be new, empty, or an earlier export, outside the catalog's folder. \
+            Exit status: 0 when written, 1 when the catalog cannot be served or DIR cannot be written \
+            (or is inside the catalog, or holds it), 2 when the catalog path is not a catalog.
             """)
 
     @Argument(help: "The folder to write the site to.")
@@ -53,6 +53,15 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        // Before any work: an export inside the catalog would become part of it.
+        if let catalogFolder = catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
+            do {
+                try SiteExporter.checkDestination(URL(fileURLWithPath: directory), outside: catalogFolder)
+            } catch {
+                printError("expo1900: \(error)")
+                throw ExitCode(1)
+            }
+        }
         let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         do {

@@ -20,13 +20,13 @@ import Testing
         ["description", "첫 문단.\n\n둘째 문단."],
     ]
 
-    /// The rows as a spreadsheet program writes them: cells quoted when they must be,
-    /// line breaks inside cells as the program writes them too.
+    /// The rows as a spreadsheet program writes them: cells quoted when they must be, rows
+    /// ended by `lineEnd`, and a line break inside a cell as LF, as Excel, Numbers and Google
+    /// Sheets all write it (a CRLF inside a quoted cell is kept as CRLF).
     static func csv(_ rows: [[String]], separator: String = ",", lineEnd: String = "\r\n", trailing: String = "") -> String {
         rows.map { row in
             row.map { cell in
-                let cell = cell.replacingOccurrences(of: "\n", with: lineEnd)
-                return cell.unicodeScalars.contains(where: { "\",;\t\r\n".unicodeScalars.contains($0) }) ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+                cell.unicodeScalars.contains(where: { "\",;\t\r\n".unicodeScalars.contains($0) }) ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
             }.joined(separator: separator) + trailing
         }.joined(separator: lineEnd) + lineEnd
     }

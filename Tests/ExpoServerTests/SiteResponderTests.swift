@@ -36,7 +36,8 @@ import Testing
 
     @Test func putsSecurityHeadersOnEveryResponse() async throws {
         try await withServer { client, _ in
-            for (path, method) in [("/", HTTPRequest.Method.get), ("/nothing", .get), ("/", .post), ("/items/", .head)] {
+            // The POST last: its 405 ends the connection.
+            for (path, method) in [("/", HTTPRequest.Method.get), ("/nothing", .get), ("/items/", .head), ("/", .post)] {
                 try client.execute(uri: path, method: method) { response in
                     let csp = try #require(response.headers[.contentSecurityPolicy], "\(method) \(path)")
                     #expect(csp.contains("default-src 'self'"))
@@ -44,6 +45,10 @@ import Testing
                     #expect(response.headers[.xContentTypeOptions] == "nosniff")
                     #expect(response.headers[HTTPField.Name("Referrer-Policy")!] != nil)
                     #expect(response.headers[HTTPField.Name("Permissions-Policy")!] != nil)
+                    // The same set the export's `_headers` and the README's nginx example give.
+                    for header in SecurityPolicy.headers {
+                        #expect(response.headers[HTTPField.Name(header.name)!] == header.value, "\(method) \(path)")
+                    }
                 }
             }
         }
@@ -131,13 +136,14 @@ import Testing
         }
     }
 
-    @Test func refusesOtherMethodsWith405() async throws {
+    /// Each on a connection of its own: a refused method's answer is its connection's last.
+    @Test(arguments: [HTTPRequest.Method.post, .put, .delete, .patch, .options])
+    func refusesOtherMethodsWith405(_ method: HTTPRequest.Method) async throws {
         try await withServer { client, _ in
-            for method in [HTTPRequest.Method.post, .put, .delete, .patch, .options] {
-                try client.execute(uri: "/", method: method) { response in
-                    #expect(response.status == .methodNotAllowed)
-                    #expect(response.headers[.allow] == "GET, HEAD")
-                }
+            try client.execute(uri: "/", method: method) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET, HEAD")
+                #expect(response.headers[.connection] == "close")
             }
         }
     }

@@ -32,7 +32,7 @@ import Testing
         let target = parent.appendingPathComponent("site")
         let summary = try SiteExporter.export(site, to: target)
 
-        var expected: Set<String> = [SiteExporter.markerName]
+        var expected: Set<String> = [SiteExporter.markerName, SiteExporter.headersFileName]
         for (path, page) in (try site.allPages()) {
             let name = SiteExporter.fileName(for: path)
             expected.insert(name)

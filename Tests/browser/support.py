@@ -105,6 +105,11 @@ http {{
   fastcgi_temp_path {prefix}/fastcgi;
   uwsgi_temp_path {prefix}/uwsgi;
   scgi_temp_path {prefix}/scgi;
+{servers}
+}}
+"""
+
+NGINX_SERVER = """
   server {{
     listen 127.0.0.1:{port};
     root {root};
@@ -113,7 +118,6 @@ http {{
     location /iiif/ {{ add_header Access-Control-Allow-Origin "*"; }}
 {prefixed}
   }}
-}}
 """
 
 PREFIXED_LOCATION = """
@@ -125,18 +129,21 @@ PREFIXED_LOCATION = """
 """
 
 
-def start_nginx(prefix, port, root, prefixed=None):
+def start_nginx(prefix, port, root, prefixed=None, servers=None):
     """Debian's nginx, one worker, serving the export at `root` on 127.0.0.1:`port`, and
-    optionally another export under a base path (`prefixed` = (base, folder)). Returns the
+    optionally another export under a base path (`prefixed` = (base, folder)); or, given
+    `servers`, that text in its http block instead (it must listen on `port`). Returns the
     process once it accepts connections; raises RuntimeError when it cannot start."""
     executable = "/usr/sbin/nginx"
     if not os.path.exists(executable):
         raise RuntimeError(f"{executable} is missing: apt-get install nginx")
-    location = PREFIXED_LOCATION.format(base=prefixed[0], folder=prefixed[1]) if prefixed else ""
+    if servers is None:
+        location = PREFIXED_LOCATION.format(base=prefixed[0], folder=prefixed[1]) if prefixed else ""
+        servers = NGINX_SERVER.format(port=port, root=root, prefixed=location)
     # Workers run as nobody unless told otherwise, and the exports sit in root's private tmp.
     user = "user root;" if os.geteuid() == 0 else ""
     config = pathlib.Path(prefix) / "nginx.conf"
-    config.write_text(NGINX_CONFIG.format(user=user, prefix=prefix, port=port, root=root, prefixed=location))
+    config.write_text(NGINX_CONFIG.format(user=user, prefix=prefix, servers=servers))
     server = subprocess.Popen([executable, "-p", str(prefix), "-c", str(config)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 10

@@ -47,6 +47,71 @@ import Testing
         #expect(try String(contentsOfFile: parent.appendingPathComponent("notes.txt").path, encoding: .utf8) == "keep")
     }
 
+    /// An export inside the catalog became part of it: a watching server took its files for
+    /// the catalog's. It is refused before the catalog is even read.
+    @Test func refusesToExportIntoTheCatalogBeforeAnyWork() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let catalog = parent.appendingPathComponent("catalog")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        // Not a catalog at all: reading it would fail with exit status 2, so a 1 shows nothing was read.
+        try Data("notes".utf8).write(to: catalog.appendingPathComponent("notes.txt"))
+        let target = catalog.appendingPathComponent("site").path
+        let result = try CommandRunner.run(["export", target, "--catalog", catalog.path])
+        #expect(result.status == 1)
+        #expect(result.standardError == "expo1900: \(target): is inside the catalog folder \(catalog.path); export to a folder outside the catalog\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: catalog.path) == ["notes.txt"])
+    }
+
+    /// An export killed mid-write left its staging folder beside the destination for good;
+    /// the next export to the same place removes it.
+    @Test func theNextExportRemovesTheStagingFolderOfAKilledOne() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // Enough exhibits that writing them takes a while, and no images to make.
+        let catalog = parent.appendingPathComponent("catalog")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let items = (1...1000).map { #"{"image_name": "item-\#($0)", "name": "Item \#($0)", "short_desc": "x", "desc": "Text."}"# }
+        try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: catalog.appendingPathComponent("items.json"))
+        try Data(#"{"title": "T", "visitors": 1, "location": "P", "duration": "1900", "description": "D"}"#.utf8)
+            .write(to: catalog.appendingPathComponent("exposition_universelle_1900.json"))
+        let target = parent.appendingPathComponent("site")
+        func staging() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(".site.export-") }
+        }
+        // Its output (a warning per missing image) is not read: to a pipe, it would fill it.
+        func export() throws -> Process {
+            let process = Process()
+            process.executableURL = CommandRunner.program
+            process.arguments = ["export", target.path, "--catalog", catalog.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        // Killed once its staging folder holds some pages; a run that finishes first is tried again.
+        var left: [String] = []
+        for _ in 0..<3 where left.isEmpty {
+            let process = try export()
+            while process.isRunning {
+                if let folder = staging().first,
+                   ((try? FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent(folder).path)) ?? []).count > 3 {
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                usleep(500)
+            }
+            process.waitUntilExit()
+            left = staging()
+        }
+        #expect(left.count == 1, "the killed export left its staging folder")
+        let again = try export()
+        again.waitUntilExit()
+        #expect(again.terminationStatus == 0)
+        #expect(staging() == [])
+        #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("items/item-1000/index.html").path))
+    }
+
     @Test func refusesABasePathThatIsNotAPath() throws {
         let result = try CommandRunner.run(["export", "/tmp/unused", "--base-path", "/../x"])
         #expect(result.status != 0)

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftCSV
 
 /// A spreadsheet file as the catalog reads it: the header and the rows, each with the row
 /// number a spreadsheet program shows for it (the header is row 1).
@@ -16,6 +15,8 @@ struct CSVTable: Sendable, Equatable {
     /// Reads the bytes as spreadsheet programs write them: UTF-8 with or without a byte
     /// order mark, UTF-16 (Excel's "Unicode Text"), CRLF or LF line ends, commas,
     /// semicolons (Excel in much of Europe) or tabs, quoted cells with commas and line breaks.
+    /// A quoted cell's text is kept exactly, and a cell `FormulaGuard` protected loses its
+    /// apostrophe, so that what `CSVWriter` wrote reads back as it was.
     static func read(_ bytes: [UInt8], file: String) -> Result<CSVTable, Diagnostic> {
         guard let text = decode(bytes) else {
             return .failure(Diagnostic(.error, file: file,
@@ -24,44 +25,19 @@ struct CSVTable: Sendable, Equatable {
         if text.allSatisfy(\.isWhitespace) {
             return .failure(Diagnostic(.error, file: file, "the file is empty"))
         }
-        if let line = unclosedQuoteLine(text) {
-            return .failure(Diagnostic(.error, file: file, place: ":\(line)",
-                "malformed CSV: the quoted cell that starts on this line has no closing \""))
-        }
-        let parsed: EnumeratedCSV
-        do {
-            parsed = try EnumeratedCSV(string: text, delimiter: CSVDelimiter.guessed(string: text), loadColumns: false)
-        } catch let CSVParseError.quotation(message), let CSVParseError.generic(message) {
-            return .failure(Diagnostic(.error, file: file, "malformed CSV: \(message) (a quoted cell needs its closing \")"))
-        } catch {
-            return .failure(Diagnostic(.error, file: file, "malformed CSV: \(error)"))
+        let parsed: [[String]]
+        switch CSVParser.rows(text) {
+        case let .success(rows): parsed = rows
+        case let .failure(failure):
+            return .failure(Diagnostic(.error, file: file, place: ":\(failure.line)", "malformed CSV: \(failure.message)"))
         }
         var rows: [Row] = []
-        for (index, cells) in parsed.rows.enumerated() {
-            let cells = cells.map(clean)
+        for (index, cells) in parsed.dropFirst().enumerated() {
+            let cells = cells.map(FormulaGuard.unguarded)
             if cells.allSatisfy(\.isEmpty) { continue }
             rows.append(Row(number: index + 2, cells: cells))
         }
-        return .success(CSVTable(header: parsed.header.map(clean), rows: rows))
-    }
-
-    /// A cell's text with the line ends of quoted cells made `\n` and the spaces a
-    /// spreadsheet leaves around it removed.
-    private static func clean(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The line of a quote that is never closed: SwiftCSV would take the rest of the file
-    /// into that one cell, and every row after it would silently disappear.
-    private static func unclosedQuoteLine(_ text: String) -> Int? {
-        var line = 1
-        var opened: Int?
-        for scalar in text.unicodeScalars {
-            if scalar == "\"" { opened = opened == nil ? line : nil }
-            if scalar == "\n" { line += 1 }
-        }
-        return opened
+        return .success(CSVTable(header: (parsed.first ?? []).map(FormulaGuard.unguarded), rows: rows))
     }
 
     private static func decode(_ bytes: [UInt8]) -> String? {

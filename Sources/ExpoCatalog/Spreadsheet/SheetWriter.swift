@@ -74,10 +74,11 @@ enum SheetWriter {
         }
     }
 
-    /// Text as a cell holds it: numbers as written, anything else (null, lists) not at all.
+    /// Text as a cell holds it: numbers as written (a negative one stays a number), text
+    /// guarded against being read as a formula, anything else (null, lists) not at all.
     private static func text(_ value: JSONValue?) -> String? {
         switch value {
-        case let .string(text)?: text
+        case let .string(text)?: FormulaGuard.guarded(text)
         case let .integer(number)?: String(number)
         case let .number(number)?: String(number)
         default: nil

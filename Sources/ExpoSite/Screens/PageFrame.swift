@@ -19,6 +19,8 @@ struct PageFrame: Sendable {
 
     var lang: String
     var dir: String
+    /// The page's own copy of the security policy, for hosts that send no headers.
+    var contentSecurityPolicy = SecurityPolicy.pagePolicy
     var documentTitle: String
     var description: String
     /// The stylesheet, script, icons and manifest: the same lines on every page of the language.

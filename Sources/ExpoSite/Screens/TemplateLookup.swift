@@ -301,6 +301,7 @@ extension PageFrame: TemplateObject {
     static let templateFields: [String: TemplateKind] = [
         "lang": .text,
         "dir": .text,
+        "contentSecurityPolicy": .text,
         "documentTitle": .text,
         "description": .text,
         "headLinks": .html,
@@ -322,6 +323,7 @@ extension PageFrame: TemplateObject {
         switch name {
         case "lang": lang.templateValue
         case "dir": dir.templateValue
+        case "contentSecurityPolicy": contentSecurityPolicy.templateValue
         case "documentTitle": documentTitle.templateValue
         case "description": description.templateValue
         case "headLinks": headLinks.templateValue
