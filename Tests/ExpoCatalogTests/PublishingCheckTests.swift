@@ -1,4 +1,4 @@
-import ExpoCatalog
+@testable import ExpoCatalog
 import ExpoTestSupport
 import Foundation
 import Testing
@@ -44,6 +44,56 @@ import Testing
         #expect(LabelLength.words("금속활자로 찍은 가장 오래된 책") == 5)
         // Ten Han characters count as five words.
         #expect(LabelLength.words("現存最古の金属活字本。") == 5)
+    }
+
+    @Test func wordsAreSpacedRunsOfLettersOrTwoUnspacedCharacters() {
+        // An odd character left over still counts as a word.
+        #expect(LabelLength.words("金属活字本") == 3)
+        #expect(LabelLength.words("Jikji 直指") == 2)
+        // A Korean eojeol, a word with its particle or a number with its counter, is one word.
+        #expect(LabelLength.words("직지심체요절은 1377년에 찍었다") == 3)
+        #expect(LabelLength.words("1900. 4. 14.") == 3)
+        #expect(LabelLength.words("e\u{301}te") == 1)
+        #expect(LabelLength.words("— · …") == 0)
+        #expect(LabelLength.words("") == 0)
+    }
+
+    @Test func sentencesEndAtTheFullStopsOfEachScript() {
+        func messages(_ description: String) -> [String] {
+            LabelLength.problems(shortText: "", description: description).map(\.message)
+        }
+        let han = String(repeating: "字", count: 90)
+        // 。！？ end a sentence without a space after them; 90 characters are 45 words.
+        #expect(messages(han + "。短い。") == ["a sentence of 45 words (\"\(han)。 …\"); over 40, split it"])
+        #expect(messages(han + "？" + han) == [
+            "a sentence of 45 words (\"\(han)？ …\"); over 40, split it",
+            "a sentence of 45 words (\"\(han) …\"); over 40, split it",
+        ])
+        let korean = Array(repeating: "낱말을", count: 41).joined(separator: " ")
+        #expect(messages(korean + ". 다음 문장.") == ["a sentence of 41 words (\"낱말을 낱말을 낱말을 낱말을 낱말을 낱말을 …\"); over 40, split it"])
+        // A full stop inside a number ends nothing; one followed by a space ends a sentence,
+        // so a Korean date ("1900. 4. 14.") splits the sentence around it.
+        let words = Array(repeating: "word", count: 45).joined(separator: " ")
+        #expect(messages("3.5 cm " + words + " v1.2 end") == ["a sentence of 49 words (\"3.5 cm word word word word …\"); over 40, split it"])
+        #expect(messages(words + " 1900. 4. 14. " + words) == [
+            "a sentence of 46 words (\"word word word word word word …\"); over 40, split it",
+            "a sentence of 45 words (\"word word word word word word …\"); over 40, split it",
+        ])
+    }
+
+    @Test func paragraphsAreSeparatedByABlankLineAndNumberedAmongThoseWithWords() {
+        func messages(_ description: String) -> [String] {
+            LabelLength.problems(shortText: "", description: description).map(\.message)
+        }
+        let long = Array(repeating: "A sentence of four.", count: 40).joined(separator: " ")
+        // Empty paragraphs are not counted; a single line break does not end a paragraph.
+        #expect(messages("\n\n짧은 문단.\n\n\n\n" + long + "\n한 줄 더.\n\n" + long) == [
+            "paragraph 2 has 163 words; over 150, split it",
+            "paragraph 3 has 160 words; over 150, split it",
+        ])
+        // Texts are split as Swift splits characters, and "\r\n" is one character: a blank
+        // line written with CRLF does not separate paragraphs here.
+        #expect(messages(long + "\r\n\r\n" + long) == ["paragraph 1 has 320 words; over 150, split it"])
     }
 
     @Test func anImageFileNoExhibitUsesIsNoted() throws {

@@ -4,6 +4,10 @@ import Foundation
 /// Smithsonian's guidance for exhibition labels: about 75–100 words a label and sentences
 /// of 25 words or fewer. The thresholds flag text far past that, not text near it: a guide
 /// entry is read on a phone, in paragraphs, and may be longer than a wall label.
+///
+/// `validate` measures every text of a catalog, so the measuring reads UTF-8 once per text,
+/// counting words, paragraphs and sentences in the same pass (counting by `Character` was
+/// four fifths of validating a large catalog).
 public enum LabelLength {
     /// The line under an exhibit's name in the list: a label's first line, read at a glance.
     static let shortText = 25
@@ -17,51 +21,10 @@ public enum LabelLength {
     /// Words as a reader counts them. Chinese and Japanese do not space their words: there,
     /// every two characters count as one (their words average one and a half to two).
     public static func words(_ text: some StringProtocol) -> Int {
-        var spaced = 0
-        var unspaced = 0
-        var inWord = false
-        for scalar in text.unicodeScalars {
-            if isUnspacedScript(scalar) {
-                unspaced += 1
-                inWord = false
-            } else if scalar.properties.isWhitespace {
-                inWord = false
-            } else if !inWord, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                spaced += 1
-                inWord = true
-            }
-        }
-        return spaced + (unspaced + 1) / 2
-    }
-
-    /// The sentences of a text: ended by . ! ? followed by a space or the end, or by 。！？.
-    static func sentences(_ text: String) -> [Substring] {
-        var result: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let ends = "。！？".contains(character)
-                || (".!?".contains(character) && (next == text.endIndex || text[next].isWhitespace))
-            if ends {
-                result.append(text[start..<next])
-                start = next
-            }
-            index = next
-        }
-        if start < text.endIndex { result.append(text[start...]) }
-        return result.filter { words($0) > 0 }
-    }
-
-    static func paragraphs(_ text: String) -> [Substring] {
-        text.split(separator: "\n\n").filter { words($0) > 0 }
-    }
-
-    private static func isUnspacedScript(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: true
-        default: false
+        WordCount.withUTF8(text) { bytes in
+            var count = WordCount()
+            WordCount.forEachScalar(in: bytes) { value, _, _ in count.add(WordCount.Kind(value)) }
+            return count.words
         }
     }
 
@@ -72,17 +35,116 @@ public enum LabelLength {
         if short > self.shortText {
             problems.append(("short_desc", "\(short) words; the line under a name reads best at \(self.shortText) or fewer"))
         }
-        let total = words(description)
-        if total > entry {
-            problems.append(("desc", "\(total) words; far past a label's 75–100, past \(entry) visitors rarely read to the end"))
+        let measure = Measure(description)
+        if measure.words > entry {
+            problems.append(("desc", "\(measure.words) words; far past a label's 75–100, past \(entry) visitors rarely read to the end"))
         }
-        for (number, paragraph) in paragraphs(description).enumerated() where words(paragraph) > self.paragraph {
-            problems.append(("desc", "paragraph \(number + 1) has \(words(paragraph)) words; over \(self.paragraph), split it"))
+        for (number, words) in measure.longParagraphs {
+            problems.append(("desc", "paragraph \(number) has \(words) words; over \(self.paragraph), split it"))
         }
-        for sentence in sentences(description) where words(sentence) > self.sentence {
+        for (sentence, words) in measure.longSentences {
             let opening = sentence.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").prefix(6).joined(separator: " ")
-            problems.append(("desc", "a sentence of \(words(sentence)) words (\"\(opening) …\"); over \(self.sentence), split it"))
+            problems.append(("desc", "a sentence of \(words) words (\"\(opening) …\"); over \(self.sentence), split it"))
         }
         return problems
+    }
+
+    /// A description's words, with its paragraphs and sentences past the thresholds.
+    /// Paragraphs are separated by a blank line ("\n\n"; "\r\n\r\n" is one paragraph, as a
+    /// text split by characters has it); they are numbered among those with a word.
+    /// Sentences end with . ! ? followed by a space or the end, or with 。！？; a mark
+    /// combined with the next scalar into one character (".\u{301}") ends none.
+    struct Measure {
+        private(set) var words = 0
+        /// Number (from 1) and words of each paragraph over `LabelLength.paragraph`.
+        private(set) var longParagraphs: [(number: Int, words: Int)] = []
+        /// Text and words of each sentence over `LabelLength.sentence`.
+        private(set) var longSentences: [(text: Substring, words: Int)] = []
+
+        init(_ text: String) {
+            guard let measured = text.utf8.withContiguousStorageIfAvailable({ Self(text, bytes: $0) }) else {
+                var copy = text
+                copy.makeContiguousUTF8()
+                self = Self(copy)
+                return
+            }
+            self = measured
+        }
+
+        private init(_ text: String, bytes: UnsafeBufferPointer<UInt8>) {
+            var total = WordCount(), paragraph = WordCount(), sentence = WordCount()
+            var paragraphNumber = 0
+            var sentenceStart = 0
+            var previous: UInt32 = 0
+            // A line feed that may begin a blank line: not part of "\r\n", not ending one.
+            var lineFeedOpen = false
+            var sentences: [(start: Int, end: Int, words: Int)] = []
+
+            func endParagraph() {
+                let words = paragraph.words
+                if words > 0 { paragraphNumber += 1 }
+                if words > LabelLength.paragraph { longParagraphs.append((paragraphNumber, words)) }
+                paragraph = WordCount()
+            }
+            func endSentence(at end: Int) {
+                let words = sentence.words
+                if words > LabelLength.sentence { sentences.append((sentenceStart, end, words)) }
+                sentence = WordCount()
+                sentenceStart = end
+            }
+
+            WordCount.forEachScalar(in: bytes) { value, offset, length in
+                let kind = WordCount.Kind(value)
+                total.add(kind)
+                paragraph.add(kind)
+                sentence.add(kind)
+                let end = offset + length
+                switch value {
+                case 0x0A:
+                    if lineFeedOpen {
+                        endParagraph()
+                        lineFeedOpen = false
+                    } else {
+                        lineFeedOpen = previous != 0x0D
+                    }
+                case 0x2E, 0x21, 0x3F: // . ! ?
+                    lineFeedOpen = false
+                    if end == bytes.count || Self.isSpace(at: end, bytes), Self.standsAlone(text, bytes, offset, end, previous) {
+                        endSentence(at: end)
+                    }
+                case 0x3002, 0xFF01, 0xFF1F: // 。！？
+                    lineFeedOpen = false
+                    if Self.standsAlone(text, bytes, offset, end, previous) { endSentence(at: end) }
+                default:
+                    lineFeedOpen = false
+                }
+                previous = value
+            }
+            endParagraph()
+            if sentenceStart < bytes.count { endSentence(at: bytes.count) }
+            words = total.words
+            let utf8 = text.utf8
+            longSentences = sentences.map { sentence in
+                let range = utf8.index(utf8.startIndex, offsetBy: sentence.start)..<utf8.index(utf8.startIndex, offsetBy: sentence.end)
+                return (Substring(utf8[range]), sentence.words)
+            }
+        }
+
+        private static func isSpace(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            WordCount.Kind(WordCount.scalar(at: offset, in: bytes).value) == .space
+        }
+
+        /// Whether the mark at `offset..<end` is a character of its own, as reading the text
+        /// by `Character` sees it. Only a scalar from U+0300 on may join the one before it
+        /// (a combining mark), and only one from U+0600 on the one after it (a prepended
+        /// concatenation mark); elsewhere the standard library decides.
+        private static func standsAlone(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ end: Int, _ previous: UInt32) -> Bool {
+            func isBoundary(_ offset: Int) -> Bool {
+                String.Index(text.utf8.index(text.utf8.startIndex, offsetBy: offset), within: text) != nil
+            }
+            if offset > 0, previous >= 0x600, !(0xAC00...0xD7A3).contains(previous), !isBoundary(offset) { return false }
+            if end < bytes.count, bytes[end] >= 0xCC, !isBoundary(end) { return false }
+            return true
+        }
     }
 }
