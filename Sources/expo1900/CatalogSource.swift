@@ -6,10 +6,12 @@ import Foundation
 struct CatalogSource {
     var path: String?
 
-    func load() -> Result<Catalog, CatalogError> {
+    /// `publishingCheck`: whether to find the publishing notes too, which only `validate` reports.
+    func load(publishingCheck: Bool = false) -> Result<Catalog, CatalogError> {
         Result { () throws(CatalogError) in
-            guard let path else { return try CatalogLoader.loadDefault() }
-            return try CatalogLoader.load(at: URL(fileURLWithPath: path))
+            let options = CatalogLoader.Options(publishingCheck: publishingCheck)
+            guard let path else { return try CatalogLoader.loadDefault(options: options) }
+            return try CatalogLoader.load(at: URL(fileURLWithPath: path), options: options)
         }
     }
 }

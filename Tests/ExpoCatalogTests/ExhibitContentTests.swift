@@ -17,7 +17,7 @@ import Testing
             files["exposition_universelle_1900.en.json"] = exposition
         }
         let folder = try TemporaryCatalog(files)
-        return try CatalogLoader.load(at: folder.url)
+        return try folder.load(publishingCheck: true)
     }
 
     static let base = #""name": "직지", "image_name": "jikji", "short_desc": "책", "desc": "설명""#

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PublishingCheckTests {
     static func notes(items: String, extra: [String: String] = [:]) throws -> [String] {
         let folder = try TemporaryCatalog.seed(extra: ["items.json": items].merging(extra) { $1 })
-        return try folder.load().publishingNotes.map(\.description)
+        return try folder.load(publishingCheck: true).publishingNotes.map(\.description)
     }
 
     static func entry(_ id: String, name: String, short: String = "짧은 설명", desc: String = "첫 문단.") -> String {
@@ -96,6 +96,13 @@ import Testing
         #expect(messages(long + "\r\n\r\n" + long) == ["paragraph 1 has 320 words; over 150, split it"])
     }
 
+    @Test func servingLoadsWithoutThePublishingCheck() throws {
+        let items = "[" + [Self.entry("jikji", name: "해금"), Self.entry("haegeum", name: "해금", short: "")].joined(separator: ",") + "]"
+        let folder = try TemporaryCatalog.seed(extra: ["items.json": items, "old-photo.jpg": "not read"])
+        #expect(try folder.load().publishingNotes.isEmpty)
+        #expect(try folder.load(publishingCheck: true).publishingNotes.count == 3)
+    }
+
     @Test func anImageFileNoExhibitUsesIsNoted() throws {
         let items = "[" + [Self.entry("jikji", name: "직지"), Self.entry("haegeum", name: "해금")].joined(separator: ",") + "]"
         let notes = try Self.notes(items: items, extra: ["old-photo.jpg": "not read", "jikji@2x.png": "not read"])
@@ -104,7 +111,7 @@ import Testing
 
     @Test func theReportForScriptsIsOneJSONObject() throws {
         let folder = try TemporaryCatalog.seed(extra: ["items.json": "[" + Self.entry("jikji", name: "") + "]"])
-        let report = ValidationReport(loading: .success(try folder.load()), strict: true)
+        let report = ValidationReport(loading: .success(try folder.load(publishingCheck: true)), strict: true)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         #expect(object["status"] as? String == "failed")
         #expect(object["exit_status"] as? Int == 1)

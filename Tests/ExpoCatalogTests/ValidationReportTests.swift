@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ValidationReportTests {
     @Test func summarisesAServableCatalog() throws {
-        let catalog = try TemporaryCatalog.seed().load()
+        let catalog = try TemporaryCatalog.seed().load(publishingCheck: true)
         // The seed apps' format has no alt text: servable, but not ready to publish.
         let report = ValidationReport(loading: .success(catalog), strict: false)
         #expect(report.lines == [
@@ -29,7 +29,7 @@ import Testing
     @Test func warningsFailOnlyWhenStrict() throws {
         let folder = try TemporaryCatalog.seed()
         try folder.write("items.json", TemporaryCatalog.seedItems.replacingOccurrences(of: "\"두 줄 현악기\"", with: "null"))
-        let catalog = try folder.load()
+        let catalog = try folder.load(publishingCheck: true)
         let lenient = ValidationReport(loading: .success(catalog), strict: false)
         #expect(lenient.lines.first == "warning: items.json[1].short_desc: null")
         #expect(lenient.lines.last == "2 exhibits, 1 language (ko main), alt text 0/2 images, 0 errors, 3 warnings")

@@ -69,9 +69,10 @@ public final class TemporaryCatalog {
 }
 
 extension TemporaryCatalog {
-    /// Loads the folder while this object, and so the folder, is still alive.
-    public func load() throws -> Catalog {
-        try CatalogLoader.load(at: url)
+    /// Loads the folder while this object, and so the folder, is still alive; with
+    /// `publishingCheck`, as `validate` loads it.
+    public func load(publishingCheck: Bool = false) throws -> Catalog {
+        try CatalogLoader.load(at: url, options: .init(publishingCheck: publishingCheck))
     }
 }
 

@@ -7,9 +7,9 @@ public enum CatalogLoader {
     public static let defaultPrimaryLanguage = Language.korean
 
     /// The catalog that ships with the guide.
-    public static func loadDefault() throws(CatalogError) -> Catalog {
+    public static func loadDefault(options: Options = Options()) throws(CatalogError) -> Catalog {
         guard let url = defaultCatalogURL else { throw .defaultCatalogMissing }
-        return try load(at: url)
+        return try load(at: url, options: options)
     }
 
     public static var defaultCatalogURL: URL? {
@@ -21,14 +21,19 @@ public enum CatalogLoader {
         Bundle.module.url(forResource: "StarterCatalog", withExtension: nil)
     }
 
-    /// How images that browsers cannot show are converted.
+    /// How images that browsers cannot show are converted, and whether to check more than serving needs.
     public struct Options: Sendable {
         /// poppler's `pdftocairo`, which turns the PDF images of asset catalogs into SVG;
         /// nil when it is not installed (PDF images then get a placeholder and a warning).
         public var pdfConverter: URL?
+        /// Whether to fill `Catalog.publishingNotes`: `validate` asks for them; serving,
+        /// exporting and converting do not, and on a large catalog measuring every text
+        /// and comparing every name cost as much again as loading it.
+        public var publishingCheck: Bool
 
-        public init(pdfConverter: URL? = PDFConverter.locate()) {
+        public init(pdfConverter: URL? = PDFConverter.locate(), publishingCheck: Bool = false) {
             self.pdfConverter = pdfConverter
+            self.publishingCheck = publishingCheck
         }
     }
 
@@ -95,9 +100,11 @@ public enum CatalogLoader {
         let interface = InterfaceLoader.load(languages, store, diagnostics: &diagnostics)
         var catalog = Catalog(primary: primary, translations: translations, images: images,
                               diagnostics: RepeatedDiagnostics.collapsed(diagnostics))
-        catalog.publishingNotes = RepeatedDiagnostics.collapsed(publishingNotes
-            + PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
-            + store.unusedImages(besides: asked.union(["poster", "flag"])))
+        if options.publishingCheck {
+            catalog.publishingNotes = RepeatedDiagnostics.collapsed(publishingNotes
+                + PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
+                + store.unusedImages(besides: asked.union(["poster", "flag"])))
+        }
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         catalog.fingerprint = prefetched.fingerprint

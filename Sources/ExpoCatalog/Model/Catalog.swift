@@ -9,7 +9,8 @@ public struct Catalog: Sendable {
     /// Warnings only: a catalog with errors is never built.
     public var diagnostics: [Diagnostic]
     /// Warnings that matter before publishing but not to serving (an image without alt
-    /// text); `validate` reports them.
+    /// text); `validate` reports them. Empty unless the catalog was loaded with
+    /// `CatalogLoader.Options.publishingCheck`.
     public var publishingNotes: [Diagnostic] = []
     /// The interface's words in each of the catalog's languages.
     public var interface: [Language: InterfaceText] = [:]
