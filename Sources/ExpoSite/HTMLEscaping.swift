@@ -24,7 +24,9 @@ enum HTMLEscaping {
         }
     }
 
+    /// `text`, escaped; text with nothing to escape is returned as it is, without a copy.
     static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         append(text, to: &output)

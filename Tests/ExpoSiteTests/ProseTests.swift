@@ -38,6 +38,33 @@ import Testing
         #expect(html.contains("<em>x</em>"))
     }
 
+    @Test func everyLineBreakEndsAParagraphAndEmptyLinesAreDropped() {
+        #expect(Prose.html("첫 줄\r\n둘째 줄\r\r\n\n셋째 줄").markup
+            == "<p data-read>첫 줄</p>\n<p data-read>둘째 줄</p>\n<p data-read>셋째 줄</p>")
+        #expect(Prose.plainParagraphs("첫 줄\r\n둘째 줄\r\r\n\n셋째 줄") == ["첫 줄", "둘째 줄", "셋째 줄"])
+        #expect(Prose.html("\n\n").markup == "")
+        #expect(Prose.plainParagraphs("\n\n") == [])
+        #expect(Prose.html("A < B & \"C\"", readAloud: false).markup == "<p>A &lt; B &amp; &quot;C&quot;</p>")
+        #expect(Prose.plainParagraphs("A < B & \"C\"") == ["A < B & \"C\""])
+    }
+
+    @Test func aYearOrAMarkWithoutASpaceStartingALineIsText() {
+        #expect(Prose.html("1900. 4. 14. 파리 만국박람회 개막").markup == "<p data-read>1900. 4. 14. 파리 만국박람회 개막</p>")
+        #expect(Prose.html("1234. 넷").markup == "<p data-read>1234. 넷</p>")
+        #expect(Prose.html("-종이").markup == "<p data-read>-종이</p>")
+        // With Markdown elsewhere on the line, the number is kept from Ink too.
+        #expect(Prose.html("1900. 4. 14. *개막*").markup == "<p data-read>1900. 4. 14. <em>개막</em></p>")
+        // A mark joined to a combining accent is another character, not Markdown.
+        #expect(Prose.html("*\u{301}").markup == "<p data-read>*\u{301}</p>")
+    }
+
+    @Test func numberedAndBulletedLinesAreLists() {
+        #expect(Prose.html("12. 열두째\n13. 열셋째").markup == "<ol start=\"12\"><li data-read>열두째</li><li data-read>열셋째</li></ol>")
+        #expect(Prose.html("1) 하나\n2) 둘").markup == "<ol><li data-read>하나</li><li data-read>둘</li></ol>")
+        #expect(Prose.html("- 종이\n- 금속활자\n끝").markup
+            == "<ul><li data-read>종이</li><li data-read>금속활자</li></ul><p data-read>끝</p>")
+    }
+
     @Test func plainTextDropsTheMarkup() {
         #expect(Prose.plainParagraphs("A *rare* [book](https://a.example/) & more\n- one") == ["A rare book & more", "one"])
     }

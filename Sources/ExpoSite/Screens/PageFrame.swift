@@ -93,33 +93,3 @@ struct NavigationBar: Sendable {
         self.backHref = backHref
     }
 }
-
-enum Paragraphs {
-    /// Descriptions separate paragraphs with blank lines; a single line break inside a
-    /// paragraph also starts a new one, since the seed data uses both. Works on UTF-8
-    /// bytes: splitting by Character was a fifth of rendering a large catalog.
-    static func split(_ text: String) -> [String] {
-        let utf8 = text.utf8
-        var paragraphs: [String] = []
-        var start = utf8.startIndex
-        var index = start
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        func take(_ end: String.UTF8View.Index) {
-            // Spaces and tabs are single bytes, so trimming them keeps character boundaries.
-            var (lower, upper) = (start, end)
-            while lower < upper, isSpace(utf8[lower]) { lower = utf8.index(after: lower) }
-            while upper > lower, isSpace(utf8[utf8.index(before: upper)]) { upper = utf8.index(before: upper) }
-            if lower < upper { paragraphs.append(String(Substring(utf8[lower..<upper]))) }
-        }
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x0A || byte == 0x0D {
-                take(index)
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        take(utf8.endIndex)
-        return paragraphs
-    }
-}

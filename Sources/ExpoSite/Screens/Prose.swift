@@ -9,16 +9,12 @@ import Ink
 /// marked `data-read` for read-aloud.
 enum Prose {
     static func html(_ text: String, readAloud: Bool = true) -> HTML {
-        let blocks = self.blocks(text)
+        let lines = Paragraphs.split(text)
         let mark = readAloud ? " data-read" : ""
-        guard needsMarkdown(text, blocks) else {
-            return HTML(blocks.map { "<p\(mark)>\(HTMLEscaping.escape($0.joined()))</p>" }.joined(separator: "\n"))
-        }
-        let markdown = blocks.map { block in
+        guard needsMarkdown(text, lines) else { return HTML(paragraphs(lines, mark: mark)) }
+        let markdown = blocks(lines).map { block in
             // A number that is not a list item here ("1900. 4. 14.") must not become one in Ink.
-            let lines = isListItem(block[0]) ? block : block.map {
-                $0.replacingOccurrences(of: #"^([0-9]+)([.)])"#, with: "$1\\\\$2", options: .regularExpression)
-            }
+            let lines = isListItem(block[0]) ? block : block.map(escapingNumber)
             return lines.map(HTMLEscaping.escape).joined(separator: "\n")
         }.joined(separator: "\n\n")
         var html = parser.html(from: markdown)
@@ -32,17 +28,31 @@ enum Prose {
 
     /// The text's paragraphs without markup, for descriptions in metadata.
     static func plainParagraphs(_ text: String) -> [String] {
-        let blocks = self.blocks(text)
-        guard needsMarkdown(text, blocks) else { return blocks.map { $0.joined() } }
+        let lines = Paragraphs.split(text)
+        guard needsMarkdown(text, lines) else { return lines }
         return html(text).markup
             .components(separatedBy: "</p>").map(stripTags).filter { !$0.isEmpty }
     }
 
+    /// Text without Markdown, the common case: each line a paragraph, written straight
+    /// into one buffer.
+    private static func paragraphs(_ lines: [String], mark: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 20 })
+        for (index, line) in lines.enumerated() {
+            if index > 0 { output.append(0x0A) }
+            output.append(contentsOf: "<p\(mark)>".utf8)
+            HTMLEscaping.append(line, to: &output)
+            output.append(contentsOf: "</p>".utf8)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Lines grouped into paragraphs (one line each) and lists (consecutive item lines).
-    private static func blocks(_ text: String) -> [[String]] {
+    private static func blocks(_ lines: [String]) -> [[String]] {
         var blocks: [[String]] = []
         var previousWasItem = false
-        for line in Paragraphs.split(text) {
+        for line in lines {
             let isItem = isListItem(line)
             if isItem && previousWasItem {
                 blocks[blocks.count - 1].append(line)
@@ -54,14 +64,74 @@ enum Prose {
         return blocks
     }
 
-    /// `- `, `* `, `+ `, or a number of up to three digits with `.` or `)`: a year that
-    /// starts a line (`1900. 4. 14.`) stays text.
+    /// `- `, `* `, `+ `, or a number of up to three digits with `.` or `)`, then any white
+    /// space: a year that starts a line (`1900. 4. 14.`) stays text.
     private static func isListItem(_ line: String) -> Bool {
-        line.range(of: #"^([-*+]|[0-9]{1,3}[.)])\s"#, options: .regularExpression) != nil
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        guard index != utf8.endIndex else { return false }
+        switch utf8[index] {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            index = utf8.index(after: index)
+        default:
+            let digits = leadingDigits(line)
+            index = digits.end
+            guard (1...3).contains(digits.count), index != utf8.endIndex,
+                  utf8[index] == UInt8(ascii: ".") || utf8[index] == UInt8(ascii: ")") else { return false }
+            index = utf8.index(after: index)
+        }
+        return index != utf8.endIndex && line.unicodeScalars[index].properties.isWhitespace
     }
 
-    private static func needsMarkdown(_ text: String, _ blocks: [[String]]) -> Bool {
-        text.contains { "*_[`\\#".contains($0) } || blocks.contains { isListItem($0[0]) }
+    /// `1900.` as `1900\.`, so that Ink reads the number as text: a line that starts with
+    /// ASCII digits and `.` or `)` gets a backslash before the mark.
+    private static func escapingNumber(_ line: String) -> String {
+        let digits = leadingDigits(line)
+        let utf8 = line.utf8
+        guard digits.count > 0, digits.end != utf8.endIndex,
+              utf8[digits.end] == UInt8(ascii: ".") || utf8[digits.end] == UInt8(ascii: ")") else { return line }
+        return String(line[..<digits.end]) + "\\" + String(line[digits.end...])
+    }
+
+    private static func leadingDigits(_ line: String) -> (count: Int, end: String.Index) {
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        var count = 0
+        while index != utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[index]) {
+            count += 1
+            index = utf8.index(after: index)
+        }
+        return (count, index)
+    }
+
+    private static func needsMarkdown(_ text: String, _ lines: [String]) -> Bool {
+        lines.contains(where: isListItem) || hasMarkdownCharacter(text)
+    }
+
+    /// Whether the text has one of * _ [ ` \ # as a character of its own: one joined to a
+    /// combining mark (`*\u{301}`) is another character, and stays text.
+    private static func hasMarkdownCharacter(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            func isBoundary(_ offset: Int) -> Bool {
+                String.Index(text.utf8.index(text.utf8.startIndex, offsetBy: offset), within: text) != nil
+            }
+            for offset in bytes.indices {
+                switch bytes[offset] {
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "#"):
+                    // Only a scalar past ASCII may join the mark to its neighbours.
+                    if offset > 0, bytes[offset - 1] >= 0x80, !isBoundary(offset) { continue }
+                    if offset + 1 < bytes.count, bytes[offset + 1] >= 0x80, !isBoundary(offset + 1) { continue }
+                    return true
+                default:
+                    continue
+                }
+            }
+            return false
+        }
+        if let found { return found }
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        return hasMarkdownCharacter(contiguous)
     }
 
     /// Made for each text: Ink's parser is not Sendable, and making one costs little.
