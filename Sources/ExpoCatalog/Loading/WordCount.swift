@@ -34,22 +34,28 @@ struct WordCount {
 
         /// ASCII and Hangul syllables, most of the text in a catalog, are told apart by
         /// their code alone; the rest asks the Unicode properties.
+        @inline(__always)
         init(_ value: UInt32) {
             switch value {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0xAC00...0xD7A3: self = .letter
             case 0x09...0x0D, 0x20: self = .space
             case 0...0x7F: self = .other
             case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: self = .unspaced
-            default:
-                // String storage is valid UTF-8, so every decoded value is a scalar.
-                let properties = Unicode.Scalar(value)!.properties
-                if properties.isWhitespace {
-                    self = .space
-                } else if properties.isAlphabetic || properties.numericType != nil {
-                    self = .letter
-                } else {
-                    self = .other
-                }
+            default: self = Self(properties: value)
+            }
+        }
+
+        /// Kept out of line: looking properties up sets up more than the common cases need.
+        @inline(never)
+        private init(properties value: UInt32) {
+            // String storage is valid UTF-8, so every decoded value is a scalar.
+            let properties = Unicode.Scalar(value)!.properties
+            if properties.isWhitespace {
+                self = .space
+            } else if properties.isAlphabetic || properties.numericType != nil {
+                self = .letter
+            } else {
+                self = .other
             }
         }
     }
