@@ -52,7 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ExpoTestSupport", dependencies: ["ExpoCatalog"], path: "Tests/ExpoTestSupport"),
+        .target(name: "ExpoTestSupport", dependencies: ["ExpoCatalog", "ExpoSite"], path: "Tests/ExpoTestSupport"),
         .testTarget(name: "ExpoCatalogTests", dependencies: ["ExpoCatalog", "ExpoTestSupport"]),
         .testTarget(name: "ExpoImagesTests", dependencies: ["ExpoImages", "ExpoTestSupport"]),
         .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite", "ExpoImages", "ExpoTestSupport"]),

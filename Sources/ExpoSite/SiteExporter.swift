@@ -106,33 +106,28 @@ public enum SiteExporter {
         }
     }
 
+    /// What the cores writing an export share.
+    private struct Progress {
+        var summary = Summary(pages: 0, files: 0, bytes: 0)
+        var done = 0
+        var failure: ExportError?
+        var crossOrigin = false
+        /// Folders already made, so each is made once.
+        var folders: Set<String> = []
+    }
+
     /// Writes every file of the site, made on every core as they are written, so that no
     /// more than a few pages per core are held at once however large the site.
     private static func writeSite(_ site: Site, into folder: URL, writer: FileWriter,
                                   progress: @Sendable (Int, Int) -> Void) throws(ExportError) -> Summary {
         let paths = site.paths.sorted()
-        let state = Mutex((summary: Summary(pages: 0, files: 0, bytes: 0), done: 0, failure: ExportError?.none, folders: Set<String>()))
-        let crossOrigin = Mutex(false)
+        let state = Mutex(Progress())
         let chunkSize = 64
         let chunks = (paths.count + chunkSize - 1) / chunkSize
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let compressor = Gzip()
             var summary = Summary(pages: 0, files: 0, bytes: 0)
-            func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
-                let url = folder.appendingPathComponent(name)
-                let parent = url.deletingLastPathComponent().path
-                if !state.withLock({ $0.folders.contains(parent) }) {
-                    do {
-                        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                    } catch {
-                        throw .cannotWrite(path: url.path, reason: ExportError.reason(error))
-                    }
-                    state.withLock { _ = $0.folders.insert(parent) }
-                }
-                if let failure = writer(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
-                summary.files += 1
-                summary.bytes += bytes.count
-            }
+            var crossOrigin = false
             let range = (chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)
             do throws(ExportError) {
                 for path in paths[range] {
@@ -145,10 +140,10 @@ public enum SiteExporter {
                     }
                     guard let page else { continue }
                     let name = fileName(for: path)
-                    try put(page.body, name)
-                    if let gzip = page.gzip { try put(gzip, name + ".gz") }
+                    try put(page.body, name, in: folder, writer: writer, state: state, summary: &summary)
+                    if let gzip = page.gzip { try put(gzip, name + ".gz", in: folder, writer: writer, state: state, summary: &summary) }
                     if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
-                    if page.crossOrigin { crossOrigin.withLock { $0 = true } }
+                    crossOrigin = crossOrigin || page.crossOrigin
                 }
             } catch {
                 state.withLock { $0.failure = $0.failure ?? error }
@@ -158,21 +153,36 @@ public enum SiteExporter {
                 state.summary.pages += summary.pages
                 state.summary.files += summary.files
                 state.summary.bytes += summary.bytes
+                state.crossOrigin = state.crossOrigin || crossOrigin
                 state.done += range.count
                 return (state.done, paths.count)
             }
             progress(done, total)
         }
-        var (summary, _, failure, _) = state.withLock { $0 }
-        if let failure { throw failure }
-        func put(_ bytes: [UInt8], _ name: String) throws(ExportError) {
-            let url = folder.appendingPathComponent(name)
-            if let failure = writer(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
-            summary.files += 1
-            summary.bytes += bytes.count
-        }
-        try put(Array(headersFile(crossOrigin: crossOrigin.withLock { $0 }).utf8), headersFileName)
+        let finished = state.withLock { $0 }
+        if let failure = finished.failure { throw failure }
+        var summary = finished.summary
+        try put(Array(headersFile(crossOrigin: finished.crossOrigin).utf8), headersFileName, in: folder, writer: writer,
+                state: state, summary: &summary)
         return summary
+    }
+
+    /// Writes one file of the export, making its folder the first time one is needed.
+    private static func put(_ bytes: [UInt8], _ name: String, in folder: URL, writer: FileWriter, state: borrowing Mutex<Progress>,
+                            summary: inout Summary) throws(ExportError) {
+        let url = folder.appendingPathComponent(name)
+        let parent = url.deletingLastPathComponent().path
+        if !state.withLock({ $0.folders.contains(parent) }) {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotWrite(path: url.path, reason: ExportError.reason(error))
+            }
+            state.withLock { _ = $0.folders.insert(parent) }
+        }
+        if let failure = writer(url.path, bytes) { throw .cannotWrite(path: url.path, reason: failure) }
+        summary.files += 1
+        summary.bytes += bytes.count
     }
 
     /// Puts `staging` where `target` is, keeping the earlier export until the new one is in.

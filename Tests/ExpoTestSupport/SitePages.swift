@@ -2,7 +2,7 @@ import ExpoSite
 
 extension Site {
     /// Every page of the site, made now: what an export writes, for tests to look through.
-    func allPages() throws -> [String: Page] {
+    public func allPages() throws -> [String: Page] {
         var pages: [String: Page] = [:]
         for path in paths { pages[path] = try page(at: path) }
         return pages
