@@ -8,19 +8,22 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 
 /// A strict RFC 8259 parser over UTF-8 bytes. Foundation's JSONSerialization does not
 /// promise a line and column in its errors, and the catalog's messages must have them.
-struct JSONParser {
+///
+/// It keeps only a byte offset while it reads: a line and column are worked out from the
+/// offset for the few places that are reported (an error, a key given twice). Counting
+/// them at every byte was half the cost of loading a large catalog.
+struct JSONParser: ~Copyable {
     /// Deeper nesting than a catalog ever needs; the limit keeps hostile input from
     /// exhausting the stack.
     static let maximumDepth = 200
 
-    private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let start: Int
+    private var index: Int
     private var depth = 0
     /// Where each key of the objects being read starts, innermost object last.
-    private var keyPlaces: [(line: Int, column: Int)] = []
-    private var duplicates: [JSONDuplicateKey] = []
+    private var keyOffsets: [Int] = []
+    private var duplicates: [(key: String, offset: Int, firstOffset: Int)] = []
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var duplicates: [JSONDuplicateKey] = []
@@ -28,15 +31,24 @@ struct JSONParser {
     }
 
     static func parse(_ bytes: [UInt8], duplicates: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        let value = try parser.parseDocument()
-        duplicates = parser.duplicates
+        let result: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            do throws(JSONSyntaxError) {
+                let value = try parser.parseDocument()
+                return .success((value, parser.duplicateKeys()))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (value, found) = try result.get()
+        duplicates = found
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        index = start
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -48,8 +60,8 @@ struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-        guard let byte = current else { throw error("unexpected end of file, expected a value") }
-        switch byte {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
@@ -63,22 +75,22 @@ struct JSONParser {
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterNesting()
-        advance()  // {
+        index += 1  // {
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
-            advance()
+            index += 1
             depth -= 1
             return .object(members)
         }
-        let firstKey = keyPlaces.count
-        defer { keyPlaces.removeSubrange(firstKey...) }
+        let firstKey = keyOffsets.count
+        defer { keyOffsets.removeSubrange(firstKey...) }
         // Small objects (every exhibit) are searched in place; a large one gets an index.
         var indexOfKey: [String: Int]?
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("unexpected \(describeCurrent()), expected a key in quotes") }
-            let place = (line, column)
+            let place = index
             let key = try parseString()
             let earlier: Int?
             if members.count < 16 {
@@ -91,20 +103,19 @@ struct JSONParser {
                 if earlier == nil { indexOfKey?[key] = members.count }
             }
             if let earlier {
-                let first = keyPlaces[firstKey + earlier]
-                duplicates.append(JSONDuplicateKey(key: key, line: place.0, column: place.1, firstLine: first.line, firstColumn: first.column))
+                duplicates.append((key, place, keyOffsets[firstKey + earlier]))
             }
-            keyPlaces.append(place)
+            keyOffsets.append(place)
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
-            advance()
+            index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
-                advance()
+                index += 1
                 depth -= 1
                 return .object(members)
             default: throw error("unexpected \(describeCurrent()), expected ',' or '}'")
@@ -114,11 +125,11 @@ struct JSONParser {
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enterNesting()
-        advance()  // [
+        index += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
-            advance()
+            index += 1
             depth -= 1
             return .array(elements)
         }
@@ -127,9 +138,9 @@ struct JSONParser {
             elements.append(try parseValue())
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
-                advance()
+                index += 1
                 depth -= 1
                 return .array(elements)
             default: throw error("unexpected \(describeCurrent()), expected ',' or ']'")
@@ -137,53 +148,76 @@ struct JSONParser {
         }
     }
 
+    /// Most texts have no escape: they are made straight from their bytes. A text with
+    /// escapes is copied up to the first one and decoded from there.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
-        let start = (line, column)
-        advance()  // opening quote
-        var utf8: [UInt8] = []
-        while true {
-            guard let byte = current else {
-                throw JSONSyntaxError(line: start.0, column: start.1, message: "text that starts here is never closed with '\"'")
+        let opening = index
+        index += 1
+        let first = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return try text(UnsafeBufferPointer(rebasing: bytes[first..<index - 1]), startingAt: opening)
             }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        var utf8 = Array(bytes[first..<index])
+        while true {
+            guard index < bytes.count else {
+                throw error("text that starts here is never closed with '\"'", at: opening)
+            }
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                advance()
-                guard let text = String(validating: utf8, as: UTF8.self) else {
-                    throw JSONSyntaxError(line: start.0, column: start.1, message: "text that starts here is not valid UTF-8")
-                }
-                return text
+                index += 1
+                return try utf8.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try text(buffer, startingAt: opening) }
             case UInt8(ascii: "\\"):
-                advance()
+                index += 1
                 try parseEscape(into: &utf8)
             case 0..<0x20:
                 throw error("a line break or control character inside text (write it as \\n)")
             default:
                 utf8.append(byte)
-                advance()
+                index += 1
             }
         }
     }
 
+    private func text(_ utf8: UnsafeBufferPointer<UInt8>, startingAt opening: Int) throws(JSONSyntaxError) -> String {
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw error("text that starts here is not valid UTF-8", at: opening)
+        }
+        return text
+    }
+
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
         guard let byte = current else { throw error("unexpected end of file in an escape") }
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
-            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
-            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-        ]
-        if let replacement = simple[byte] {
+        let replacement: UInt8? = switch byte {
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "\\"): 0x5C
+        case UInt8(ascii: "/"): 0x2F
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let replacement {
             utf8.append(replacement)
-            advance()
+            index += 1
             return
         }
         guard byte == UInt8(ascii: "u") else { throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))'") }
-        advance()
+        index += 1
         var scalar = try parseHex4()
         if (0xD800...0xDBFF).contains(scalar) {
             guard current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
                 throw error("a lone UTF-16 surrogate in a \\u escape")
             }
-            advance(); advance()
+            index += 2
             let low = try parseHex4()
             guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone UTF-16 surrogate in a \\u escape") }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -191,7 +225,7 @@ struct JSONParser {
             throw error("a lone UTF-16 surrogate in a \\u escape")
         }
         guard let unicode = Unicode.Scalar(scalar) else { throw error("an invalid \\u escape") }
-        utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+        utf8.append(contentsOf: UTF8.encode(unicode)!)
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
@@ -201,7 +235,7 @@ struct JSONParser {
                 throw error("a \\u escape needs four hexadecimal digits")
             }
             value = value * 16 + digit
-            advance()
+            index += 1
         }
         return value
     }
@@ -216,43 +250,41 @@ struct JSONParser {
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
-        let start = index
+        let first = index
         var isInteger = true
-        if current == UInt8(ascii: "-") { advance() }
+        if current == UInt8(ascii: "-") { index += 1 }
         if current == UInt8(ascii: "0") {
-            advance()
+            index += 1
         } else {
             guard consumeDigits() > 0 else { throw error("a number needs digits") }
         }
         if current == UInt8(ascii: ".") {
             isInteger = false
-            advance()
+            index += 1
             guard consumeDigits() > 0 else { throw error("a number needs digits after '.'") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             isInteger = false
-            advance()
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard consumeDigits() > 0 else { throw error("a number needs digits in its exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self)
         if isInteger, let integer = Int(text) { return .integer(integer) }
         return .number(Double(text) ?? .infinity)
     }
 
     private mutating func consumeDigits() -> Int {
-        var count = 0
-        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-            advance()
-            count += 1
-        }
-        return count
+        let first = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - first
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        for expected in word.utf8 {
-            guard current == expected else { throw error("unexpected \(describeCurrent()), expected '\(word)'") }
-            advance()
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in expected {
+            guard current == byte else { throw error("unexpected \(describeCurrent()), expected '\(word)'") }
+            index += 1
         }
     }
 
@@ -267,21 +299,11 @@ struct JSONParser {
         index + offset < bytes.count ? bytes[index + offset] : nil
     }
 
-    private mutating func advance() {
-        guard index < bytes.count else { return }
-        if bytes[index] == 0x0A {
-            line += 1
-            column = 1
-        } else if bytes[index] & 0xC0 != 0x80 {
-            // Continuation bytes of a multi-byte character do not move the column.
-            column += 1
-        }
-        index += 1
-    }
-
     private mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-            advance()
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
         }
     }
 
@@ -291,7 +313,33 @@ struct JSONParser {
         return byte < 0x80 ? "character \(byte)" : "character"
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column, message: message)
+    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let place = position(of: offset ?? index)
+        return JSONSyntaxError(line: place.line, column: place.column, message: message)
+    }
+
+    private func duplicateKeys() -> [JSONDuplicateKey] {
+        duplicates.map { duplicate in
+            let place = position(of: duplicate.offset)
+            let first = position(of: duplicate.firstOffset)
+            return JSONDuplicateKey(key: duplicate.key, line: place.line, column: place.column,
+                                    firstLine: first.line, firstColumn: first.column)
+        }
+    }
+
+    /// The line and column of a byte offset: lines end at line feeds, and a column counts
+    /// characters, so continuation bytes of a multi-byte character do not move it.
+    private func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = start
+        for place in start..<min(offset, bytes.count) where bytes[place] == 0x0A {
+            line += 1
+            lineStart = place + 1
+        }
+        var column = 1
+        for place in lineStart..<min(offset, bytes.count) where bytes[place] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return (line, column)
     }
 }
