@@ -8,6 +8,9 @@ struct CatalogFolder: CatalogStore {
     let fileNames: Set<String>
     /// The same names by their lowercased form, for matching image extensions in any case.
     let fileNamesByLowercase: [String: [String]]
+    /// Every name with its extension and scale suffix taken off, lowercased: a name that is
+    /// not here has no image file, and a catalog of 100,000 exhibits asks for each.
+    let imageStems: Set<String>
     /// `items.csv` and `exposition.csv`, as the data files they stand for.
     let spreadsheets: Spreadsheets
 
@@ -17,6 +20,7 @@ struct CatalogFolder: CatalogStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         self.fileNames = Set(names)
         self.fileNamesByLowercase = Dictionary(grouping: names) { $0.lowercased() }
+        self.imageStems = Set(names.map(Self.imageStem))
         self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames, boundary: boundary)
     }
 
@@ -51,6 +55,14 @@ struct CatalogFolder: CatalogStore {
             guard !used.contains(stem) else { return nil }
             return Diagnostic(.warning, file: fileName, "no exhibit uses this image (by image_name or images.N.name); it is not published")
         }
+    }
+
+    /// `jikji@2x.PNG` → `jikji`.
+    static func imageStem(_ fileName: String) -> String {
+        var stem = fileName.lowercased()
+        if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
+        for (suffix, _) in ImageFinder.scaleSuffixes where !suffix.isEmpty && stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
+        return stem
     }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {

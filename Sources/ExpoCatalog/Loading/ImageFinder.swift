@@ -8,6 +8,7 @@ enum ImageFinder {
     /// The image, or nil when no file carries the name. Unreadable files are left out with
     /// a warning.
     static func find(_ name: String, in folder: CatalogFolder, diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        guard folder.imageStems.contains(name.lowercased()) else { return nil }
         var variants: [ImageVariant] = []
         for (suffix, scale) in scaleSuffixes {
             for (ext, format) in ImageFormat.extensions {

@@ -43,24 +43,27 @@ enum RepeatedDiagnostics {
             kind = Self.kind(of: diagnostic.message)
         }
 
+        /// Works on the message's UTF-8 bytes: the quote and the digits are ASCII, and a
+        /// large catalog can have a hundred thousand messages to sort into kinds.
         static func kind(of message: String) -> String {
-            var kind = String.UnicodeScalarView()
+            var kind: [UInt8] = []
+            kind.reserveCapacity(message.utf8.count)
             var quoted = false
             var afterDigit = false
-            for scalar in message.unicodeScalars {
-                if scalar == "\"" { quoted.toggle() }
-                let isDigit = ("0"..."9").contains(scalar)
+            for byte in message.utf8 {
+                if byte == UInt8(ascii: "\"") { quoted.toggle() }
+                let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 defer { afterDigit = isDigit }
-                if quoted && scalar != "\"" { continue }
+                if quoted && byte != UInt8(ascii: "\"") { continue }
                 if isDigit {
-                    if !afterDigit { kind.append("#") }
+                    if !afterDigit { kind.append(UInt8(ascii: "#")) }
                     continue
                 }
-                kind.append(scalar)
+                kind.append(byte)
             }
-            let text = String(kind)
-            guard let hint = text.firstRange(of: "; did you mean") else { return text }
-            return String(text[..<hint.lowerBound])
+            let hint = Array("; did you mean".utf8)
+            let end = kind.indices.first { kind[$0...].starts(with: hint) } ?? kind.endIndex
+            return String(decoding: kind[..<end], as: UTF8.self)
         }
     }
 }
