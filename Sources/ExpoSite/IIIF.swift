@@ -13,6 +13,15 @@ struct IIIF {
     let assets: SiteAssets
     /// `https://host` of the ids.
     let origin: String
+    /// Each exhibit's place in every edition, by id: a manifest looks its exhibit up in
+    /// each language, and a search through 100,000 for each would make the collection's
+    /// cost grow with the square of the catalog.
+    let positions: [String: Int]
+
+    private func exhibit(_ id: String, in edition: Edition) -> Exhibit? {
+        guard let index = positions[id], index < edition.exhibits.count else { return nil }
+        return edition.exhibits[index]
+    }
 
     private func absolute(_ path: String) -> String { origin + routes.link(path) }
 
@@ -30,29 +39,29 @@ struct IIIF {
     }
 
     func manifest(_ id: String) -> [UInt8] {
-        let primary = catalog.primary.exhibit(id: id)
+        let primary = exhibit(id, in: catalog.primary)
         var manifest = JSONText()
         manifest.add("@context", Self.context)
         manifest.add("id", absolute(routes.iiifManifest(id)))
         manifest.add("type", "Manifest")
-        manifest.add("label", languageMap { $0.exhibit(id: id)?.name ?? "" } ?? Self.noLanguage(id))
-        if let summary = languageMap({ $0.exhibit(id: id)?.shortDescription ?? "" }) { manifest.add("summary", summary) }
+        manifest.add("label", languageMap { exhibit(id, in: $0)?.name ?? "" } ?? Self.noLanguage(id))
+        if let summary = languageMap({ exhibit(id, in: $0)?.shortDescription ?? "" }) { manifest.add("summary", summary) }
         var metadata: [JSONText] = []
         for (key, path) in ObjectFacts.keys where key != "credit_line" && key != "rights" {
-            guard let value = languageMap({ $0.exhibit(id: id)?.facts[keyPath: path] ?? "" }) else { continue }
+            guard let value = languageMap({ exhibit(id, in: $0)?.facts[keyPath: path] ?? "" }) else { continue }
             metadata.append(entry(label: languageMap { assets.strings($0.language).exhibit.label(forFact: key) },
                                   value: value))
         }
         for (index, _) in (primary?.facts.fields ?? []).enumerated() {
             func field(_ edition: Edition) -> ObjectFacts.Field? {
-                let fields = edition.exhibit(id: id)?.facts.fields ?? []
+                let fields = exhibit(id, in: edition)?.facts.fields ?? []
                 return index < fields.count ? fields[index] : nil
             }
             guard let value = languageMap({ field($0)?.value ?? "" }) else { continue }
             metadata.append(entry(label: languageMap { field($0)?.label ?? "" }, value: value))
         }
         if !metadata.isEmpty { manifest.add("metadata", metadata) }
-        if let credit = languageMap({ $0.exhibit(id: id)?.facts.creditLine ?? "" }) {
+        if let credit = languageMap({ exhibit(id, in: $0)?.facts.creditLine ?? "" }) {
             manifest.add("requiredStatement", entry(label: languageMap { edition in
                 assets.strings(edition.language).exhibit.creditLine
             }, value: credit))
@@ -62,7 +71,7 @@ struct IIIF {
         homepage.add("id", absolute(routes.exhibit(id, catalog.primary.language)))
         homepage.add("type", "Text")
         homepage.add("format", "text/html")
-        if let label = languageMap({ $0.exhibit(id: id)?.name ?? "" }) { homepage.add("label", label) }
+        if let label = languageMap({ exhibit(id, in: $0)?.name ?? "" }) { homepage.add("label", label) }
         manifest.add("homepage", [homepage])
         var canvases: [JSONText] = []
         for (index, image) in (primary?.images ?? []).enumerated() {
@@ -105,7 +114,7 @@ struct IIIF {
         canvas.add("id", canvasID)
         canvas.add("type", "Canvas")
         if let label = languageMap({ edition in
-            let translated = edition.exhibit(id: id)?.images.first { $0.name == image.name }
+            let translated = exhibit(id, in: edition)?.images.first { $0.name == image.name }
             return translated?.caption ?? ""
         }) { canvas.add("label", label) }
         canvas.add("width", width)
@@ -126,7 +135,7 @@ struct IIIF {
             var item = JSONText()
             item.add("id", absolute(routes.iiifManifest(exhibit.id)))
             item.add("type", "Manifest")
-            item.add("label", languageMap { $0.exhibit(id: exhibit.id)?.name ?? "" } ?? Self.noLanguage(exhibit.id))
+            item.add("label", languageMap { self.exhibit(exhibit.id, in: $0)?.name ?? "" } ?? Self.noLanguage(exhibit.id))
             return item
         })
         return Array(collection.text.utf8)

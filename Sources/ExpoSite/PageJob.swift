@@ -3,11 +3,13 @@ import Foundation
 import Synchronization
 
 /// One HTML page of the site, still to be rendered. Pages do not depend on each other, so
-/// a large catalog renders on every core at once.
+/// a large catalog renders on every core at once. A job names its page by language and
+/// position only, so that planning 200,000 of them copies no exhibit.
 enum PageJob: Sendable {
-    case exposition(Edition)
-    case exhibitList(Edition, ArraySlice<Exhibit>, page: Int, pageCount: Int)
-    case exhibit(Exhibit, Edition, listPage: Int, previous: Exhibit?, next: Exhibit?)
+    case exposition(Language)
+    case exhibitList(Language, page: Int)
+    /// The exhibit at `index` of the edition's list.
+    case exhibit(Language, index: Int)
     case notFound(Language)
     case iiifManifest(String)
 
@@ -22,6 +24,9 @@ enum PageJob: Sendable {
         var expositionTitles: [Language: ExpositionTitle] = [:]
         /// Present when the site has IIIF manifests.
         var iiif: IIIF?
+        var plan: SitePlan
+
+        func edition(_ language: Language) -> Edition { catalog.edition(language) }
     }
 
     func render(_ context: Context, compressor: Gzip) throws(SiteError) -> Page {
@@ -29,18 +34,26 @@ enum PageJob: Sendable {
         let screen: any TemplateObject
         let template: String
         switch self {
-        case let .exposition(edition):
+        case let .exposition(language):
+            let edition = context.edition(language)
             screen = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? HTML(""),
                                       title: context.expositionTitles[edition.language],
                                       catalog: catalog, routes: routes, assets: assets)
             template = "exposition"
-        case let .exhibitList(edition, exhibits, page, pageCount):
-            screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: pageCount,
+        case let .exhibitList(language, page):
+            let edition = context.edition(language)
+            let perPage = context.plan.perPage
+            let exhibits = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
+            screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: context.plan.listPageCount,
                                        expositionName: context.expositionTitles[edition.language]?.lines.first,
                                        catalog: catalog, routes: routes, assets: assets)
             template = "exhibit-list"
-        case let .exhibit(exhibit, edition, listPage, previous, next):
-            screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: listPage, previous: previous, next: next,
+        case let .exhibit(language, index):
+            let edition = context.edition(language)
+            let exhibits = edition.exhibits
+            screen = ExhibitScreen(exhibit: exhibits[index], edition: edition, listPage: index / context.plan.perPage + 1,
+                                   previous: index > 0 ? exhibits[index - 1] : nil,
+                                   next: index + 1 < exhibits.count ? exhibits[index + 1] : nil,
                                    actions: context.actions[edition.language]?.exhibit ?? HTML(""),
                                    expositionTitle: context.expositionTitles[edition.language]?.lines.first,
                                    catalog: catalog, routes: routes, assets: assets)

@@ -11,8 +11,10 @@ public struct Site: Sendable {
     /// Path within the site (`/`, `/en/items/jikji/`, `/assets/style.1a2b3c4d5e.css`) → file
     /// made when the site was.
     public let madePages: [String: Page]
-    /// Path → the page still to make.
-    private let planned: [String: PageJob]
+    /// Every page, made or still to make; those not in `madePages` are made when asked for.
+    private let plan: SitePlan
+    /// Whether every page was made with the site.
+    private let madeWhole: Bool
     private let context: PageJob.Context
     public let languages: [Language]
     /// A fingerprint of everything the pages are made from (the catalog's data, its images'
@@ -41,11 +43,11 @@ public struct Site: Sendable {
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
-        let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0) }
+        let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0, positions: plan.positions) }
         let context = PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
-                                      actions: actions, expositionTitles: titles, iiif: iiif)
-        let madeWhole = plan.jobs.count <= madeWholeLimit
-        var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.jobs.filter { plan.madeFirst.contains($0.path) }, context)
+                                      actions: actions, expositionTitles: titles, iiif: iiif, plan: plan)
+        let madeWhole = plan.count <= madeWholeLimit
+        var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {
@@ -77,19 +79,16 @@ public struct Site: Sendable {
         guard let primaryNotFoundPage = notFoundPages[routes.primary] else {
             throw .template(name: "not-found", message: "no page for the primary language")
         }
-        var planned: [String: PageJob] = [:]
-        if !madeWhole {
-            planned.reserveCapacity(plan.jobs.count)
-            for (path, job) in plan.jobs where pages[path] == nil { planned[path] = job }
-        }
-        return Site(madePages: pages, planned: planned, context: context, languages: catalog.languages, version: version,
+        return Site(madePages: pages, plan: plan, madeWhole: madeWhole, context: context, languages: catalog.languages, version: version,
                     notFoundPages: notFoundPages, primaryNotFoundPage: primaryNotFoundPage, routes: routes)
     }
 
     /// Every path of the site, in no particular order.
-    public var paths: [String] { Array(madePages.keys) + Array(planned.keys) }
+    public var paths: [String] {
+        Array(madePages.keys) + (madeWhole ? [] : plan.jobs.lazy.map(\.path).filter { madePages[$0] == nil })
+    }
 
-    public var pageCount: Int { madePages.count + planned.count }
+    public var pageCount: Int { madePages.count + (madeWhole ? 0 : plan.count - plan.madeFirst.count) }
 
     /// The page at `path`, made now if it was not made with the site; a page's folder
     /// answers with or without its final slash. Nil when the site has no such page.
@@ -99,14 +98,16 @@ public struct Site: Sendable {
 
     func page(at path: String, compressor: Gzip?) throws(SiteError) -> Page? {
         if let page = madePages[path] { return page }
-        if let job = planned[path] { return try job.render(context, compressor: compressor ?? Gzip()) }
+        if !madeWhole, let job = plan.job(at: path) { return try job.render(context, compressor: compressor ?? Gzip()) }
         guard !path.hasSuffix("/") else { return nil }
         return try page(at: path + "/", compressor: compressor)
     }
 
     /// Whether `path` is a page made when asked for, rather than with the site.
     public func isMadeOnRequest(_ path: String) -> Bool {
-        planned[path] != nil || (!path.hasSuffix("/") && planned[path + "/"] != nil)
+        guard !madeWhole else { return false }
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        return madePages[path] == nil && (plan.job(at: path) != nil || (madePages[folder] == nil && plan.job(at: folder) != nil))
     }
 
     /// The 404 page in the language the path belongs to.

@@ -1,40 +1,99 @@
 import ExpoCatalog
 
-/// Every page of a site, by path, before any is made: the exposition, each list page, each
-/// exhibit and the 404 page of every language, and each exhibit's IIIF manifest. Made in
-/// one pass over the exhibits, with each exhibit's neighbours by index, so the plan costs
-/// the same for every exhibit however many there are.
-struct SitePlan {
-    var jobs: [(path: String, job: PageJob)] = []
-    /// The pages every visit starts from, made with the site however large it is: each
-    /// language's home, first list page and 404 page.
-    var madeFirst: Set<String> = []
+/// Every page of a site, before any is made: the exposition, each list page, each exhibit
+/// and the 404 page of every language, and each exhibit's IIIF manifest.
+///
+/// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
+/// at 100,000 exhibits a table of 200,000 paths, each with its exhibits copied into its
+/// job, took a second to build and a hundred megabytes to hold. Only the exhibits'
+/// positions by id are kept; every edition has the same exhibits in the same order.
+struct SitePlan: Sendable {
+    let routes: Routes
+    let languages: [Language]
+    let perPage: Int
+    /// How many pages the list has in every language (at least one, even when empty).
+    let listPageCount: Int
+    /// Each exhibit's place in every edition's list, by id.
+    let positions: [String: Int]
+    let exhibitIDs: [String]
+    let hasIIIF: Bool
 
     init(_ catalog: Catalog, routes: Routes, options: SiteOptions) {
-        let perPage = options.exhibitsPerPage
-        let exhibitCount = catalog.primary.exhibits.count
-        jobs.reserveCapacity(catalog.editions.count * (exhibitCount + exhibitCount / perPage + 3) + exhibitCount)
-        for edition in catalog.editions {
-            let language = edition.language
-            jobs.append((routes.home(language), .exposition(edition)))
-            let exhibits = edition.exhibits
-            let pageCount = max(1, (exhibits.count + perPage - 1) / perPage)
-            for page in 1...pageCount {
-                let slice = exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
-                jobs.append((routes.exhibitList(language, page: page), .exhibitList(edition, slice, page: page, pageCount: pageCount)))
-                for index in slice.indices {
-                    let (previous, next) = (index > 0 ? exhibits[index - 1] : nil, index + 1 < exhibits.count ? exhibits[index + 1] : nil)
-                    jobs.append((routes.exhibit(exhibits[index].id, language),
-                                 .exhibit(exhibits[index], edition, listPage: page, previous: previous, next: next)))
+        self.routes = routes
+        languages = catalog.languages
+        perPage = options.exhibitsPerPage
+        exhibitIDs = catalog.primary.exhibits.map(\.id)
+        listPageCount = max(1, (exhibitIDs.count + perPage - 1) / perPage)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(exhibitIDs.count)
+        for (index, id) in exhibitIDs.enumerated() { positions[id] = positions[id] ?? index }
+        self.positions = positions
+        hasIIIF = options.iiifOrigin != nil
+    }
+
+    /// How many pages the plan has.
+    var count: Int {
+        languages.count * (exhibitIDs.count + listPageCount + 2) + (hasIIIF ? exhibitIDs.count : 0)
+    }
+
+    /// The pages every visit starts from, made with the site however large it is: each
+    /// language's home, first list page and 404 page.
+    var madeFirst: [(path: String, job: PageJob)] {
+        languages.flatMap { language in
+            [(routes.home(language), PageJob.exposition(language)),
+             (routes.exhibitList(language, page: 1), .exhibitList(language, page: 1)),
+             (routes.notFound(language), .notFound(language))]
+        }
+    }
+
+    /// Every page, language by language in list order, then the IIIF manifests.
+    var jobs: [(path: String, job: PageJob)] {
+        var jobs: [(path: String, job: PageJob)] = []
+        jobs.reserveCapacity(count)
+        for language in languages {
+            jobs.append((routes.home(language), .exposition(language)))
+            for page in 1...listPageCount {
+                jobs.append((routes.exhibitList(language, page: page), .exhibitList(language, page: page)))
+                let first = (page - 1) * perPage
+                for index in first..<min(exhibitIDs.count, first + perPage) {
+                    jobs.append((routes.exhibit(exhibitIDs[index], language), .exhibit(language, index: index)))
                 }
             }
             jobs.append((routes.notFound(language), .notFound(language)))
-            madeFirst.formUnion([routes.home(language), routes.exhibitList(language, page: 1), routes.notFound(language)])
         }
-        if options.iiifOrigin != nil {
-            for exhibit in catalog.primary.exhibits {
-                jobs.append((routes.iiifManifest(exhibit.id), .iiifManifest(exhibit.id)))
+        if hasIIIF {
+            for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
+        }
+        return jobs
+    }
+
+    /// The page at `path`, read back from the way `Routes` makes paths; nil when the site
+    /// has no such page.
+    func job(at path: String) -> PageJob? {
+        if hasIIIF, path.hasPrefix("/iiif/"), path.hasSuffix("/manifest.json") {
+            let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
+            return positions[id] == nil ? nil : .iiifManifest(id)
+        }
+        let language = routes.language(of: path, among: languages)
+        let home = routes.home(language)
+        guard path.hasPrefix(home) else { return nil }
+        let rest = path.dropFirst(home.count)
+        switch rest {
+        case "": return .exposition(language)
+        case "404.html": return .notFound(language)
+        case "items/": return .exhibitList(language, page: 1)
+        default: break
+        }
+        guard rest.hasPrefix("items/"), rest.hasSuffix("/") else { return nil }
+        let inner = rest.dropFirst("items/".count).dropLast()
+        if inner.hasPrefix("page/") {
+            let digits = inner.dropFirst("page/".count)
+            // Only the number as Routes writes it: `page/02/` is not page 2.
+            if let page = Int(digits), page >= 2, page <= listPageCount, String(page) == digits {
+                return .exhibitList(language, page: page)
             }
         }
+        guard !inner.contains("/"), let index = positions[String(inner)] else { return nil }
+        return .exhibit(language, index: index)
     }
 }

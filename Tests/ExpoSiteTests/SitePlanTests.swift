@@ -1,0 +1,52 @@
+import ExpoCatalog
+import ExpoTestSupport
+import Testing
+@testable import ExpoSite
+
+/// A large site finds each page from its path instead of keeping a table of every path:
+/// every path the plan lists must read back to its page, and nothing else may.
+@Suite struct SitePlanTests {
+    /// 700 exhibits: more pages than a site makes whole, so pages are found by their paths.
+    private func site(origin: String? = nil) throws -> Site {
+        let site = try Site.render(TemporaryCatalog.generated(count: 700).load(), options: SiteOptions(origin: origin))
+        #expect(site.pageCount > Site.madeWholeLimit)
+        return site
+    }
+
+    @Test func everyListedPathIsAPageMadeOnRequestOrWithTheSite() throws {
+        let site = try site(origin: "https://guide.example.org")
+        let paths = site.paths
+        #expect(Set(paths).count == paths.count, "no path listed twice")
+        #expect(paths.count == site.pageCount)
+        // 700 exhibits, 7 list pages, the home and 404 pages, 700 IIIF manifests.
+        #expect(paths.filter { !$0.hasPrefix("/assets/") }.count >= 700 + 7 + 2 + 700)
+        for path in paths {
+            #expect(try site.page(at: path) != nil, "no page at \(path)")
+        }
+        #expect(site.isMadeOnRequest("/items/item-700/"))
+        #expect(site.isMadeOnRequest("/items/item-700"))
+        #expect(site.isMadeOnRequest("/items/page/7/"))
+        #expect(site.isMadeOnRequest("/iiif/item-3/manifest.json"))
+        #expect(!site.isMadeOnRequest("/items/"), "the first list page is made with the site")
+    }
+
+    @Test func pathsTheRoutesNeverMakeAreNoPages() throws {
+        let site = try site()
+        for path in ["/items/page/02/", "/items/page/1/", "/items/page/8/", "/items/page/0/", "/items/page/-1/",
+                     "/items/page/", "/items/item-701/", "/items/item-1/x/", "/items/item-1/index.html", "/items//",
+                     "/en/items/item-1/", "/en/", "/iiif/item-1/manifest.json", "/item-1/", "/itemsitem-1/"] {
+            #expect(try site.page(at: path) == nil, "\(path) is not a page")
+            #expect(!site.isMadeOnRequest(path), "\(path) is not a page")
+        }
+        #expect(try site.page(at: "/items/item-1") != nil, "a folder answers without its final slash")
+    }
+
+    @Test func eachExhibitPageShowsItsOwnExhibitAndNeighbours() throws {
+        let site = try site()
+        let page = String(decoding: try #require(try site.page(at: "/items/item-201/")).body, as: UTF8.self)
+        #expect(page.contains("출품작 201"))
+        #expect(page.contains("href=\"/items/item-200/\""))
+        #expect(page.contains("href=\"/items/item-202/\""))
+        #expect(page.contains("<a class=\"back\" href=\"/items/page/3/\">"))
+    }
+}
