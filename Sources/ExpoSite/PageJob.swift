@@ -11,6 +11,7 @@ enum PageJob: Sendable {
     /// The exhibit at `index` of the edition's list.
     case exhibit(Language, index: Int)
     case notFound(Language)
+    case searchIndex(Language)
     case iiifManifest(String)
 
     struct Context: Sendable {
@@ -25,6 +26,7 @@ enum PageJob: Sendable {
         /// Present when the site has IIIF manifests.
         var iiif: IIIF?
         var plan: SitePlan
+        var searchIndexes: SearchIndexes
 
         func edition(_ language: Language) -> Edition { catalog.edition(language) }
     }
@@ -61,6 +63,11 @@ enum PageJob: Sendable {
         case let .notFound(language):
             screen = NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets)
             template = "not-found"
+        case let .searchIndex(language):
+            guard let page = context.searchIndexes.page(language) else {
+                throw .template(name: "search index", message: "no search index for \(language.code)")
+            }
+            return page
         case let .iiifManifest(id):
             return Page(contentType: IIIF.contentType, body: context.iiif?.manifest(id) ?? [], caching: .revalidate,
                         compressor: compressor, crossOrigin: true)

@@ -14,15 +14,15 @@ enum ServiceWorker {
     /// only those a phone shows (`images.offline`) are fetched ahead.
     /// `complete` says whether `pages` is the whole site, or only what it made first.
     static func precache(_ pages: [String: Page], complete: Bool, routes: Routes, languages: [Language],
-                         images: (all: Set<String>, offline: Set<String>)) -> [String] {
+                         images: (all: Set<String>, offline: Set<String>), madeLater: [String] = []) -> [String] {
         let kept = pages.filter { !images.all.contains($0.key) || images.offline.contains($0.key) }
         let total = kept.values.reduce(0) { $0 + $1.body.count }
         guard !complete || total > precacheBudget else { return kept.keys.sorted() }
         let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })
-        return kept.keys.filter { path in
+        return (kept.keys.filter { path in
             shell.contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
                 || path.hasPrefix("/images/poster") || path.hasPrefix("/images/flag")
-        }.sorted()
+        } + madeLater).sorted()
     }
 
     struct NotFoundEntry: Encodable {

@@ -38,16 +38,20 @@ public struct Site: Sendable {
         let resources = try SiteResources.bundled()
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin,
                             hasIIIF: options.iiifOrigin != nil)
-        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes, preview: options.preview)
-        let plan = SitePlan(catalog, routes: routes, options: options)
+        let searchIndexes = SearchIndexes(catalog, routes: routes)
+        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes,
+                                searchIndexPaths: searchIndexes.paths, preview: options.preview)
+        let plan = SitePlan(catalog, routes: routes, options: options, searchIndexPaths: searchIndexes.paths)
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
         let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0, positions: plan.positions) }
         let context = PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
-                                      actions: actions, expositionTitles: titles, iiif: iiif, plan: plan)
+                                      actions: actions, expositionTitles: titles, iiif: iiif, plan: plan,
+                                      searchIndexes: searchIndexes)
         let madeWhole = plan.count <= madeWholeLimit
         var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
+        if !madeWhole { searchIndexes.prepareInBackground() }
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {
@@ -71,7 +75,8 @@ public struct Site: Sendable {
             contentType: "text/javascript; charset=utf-8",
             body: ServiceWorker.script(template: resources.serviceWorker, version: version,
                                        precache: ServiceWorker.precache(pages, complete: madeWhole, routes: routes, languages: catalog.languages,
-                                                                          images: (all: assets.imagePaths, offline: assets.offlineImagePaths)).map(routes.link),
+                                                                          images: (all: assets.imagePaths, offline: assets.offlineImagePaths),
+                                                                          madeLater: madeWhole ? [] : Array(searchIndexes.paths.values)).map(routes.link),
                                        primary: routes.primary,
                                        notFound: notFoundEntries),
             caching: .revalidate)

@@ -29,7 +29,8 @@ struct SiteAssets: Sendable {
         var appleTouch = ""
     }
 
-    init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes, preview: SiteOptions.Preview? = nil) {
+    init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes, searchIndexPaths: [Language: String] = [:],
+         preview: SiteOptions.Preview? = nil) {
         for language in catalog.languages { interface[language] = UIStrings(catalog.interfaceText(language)) }
         var tones: Set<String> = []
         for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
@@ -64,10 +65,7 @@ struct SiteAssets: Sendable {
         }
         icons = Icons(icon192: icon("icon-192"), icon512: icon("icon-512"),
                       maskable512: icon("icon-maskable-512"), appleTouch: icon("apple-touch-icon"))
-        for edition in catalog.editions {
-            searchIndexURLs[edition.language] = add("/assets/search-\(edition.language.code)", "json", "application/json",
-                                                    SearchIndex(edition: edition, others: catalog.editions.filter { $0.language != edition.language }, routes: routes).bytes(), routes)
-        }
+        searchIndexURLs = searchIndexPaths.mapValues(routes.link)
         iconURL = pictures["flag"]?.src
         for language in catalog.languages {
             headLinks[language] = HTML(links(language, routes: routes))

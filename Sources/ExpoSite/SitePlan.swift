@@ -1,7 +1,8 @@
 import ExpoCatalog
 
 /// Every page of a site, before any is made: the exposition, each list page, each exhibit
-/// and the 404 page of every language, and each exhibit's IIIF manifest.
+/// and the 404 page of every language, each language's search index, and each exhibit's
+/// IIIF manifest.
 ///
 /// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
 /// at 100,000 exhibits a table of 200,000 paths, each with its exhibits copied into its
@@ -17,8 +18,10 @@ struct SitePlan: Sendable {
     let positions: [String: Int]
     let exhibitIDs: [String]
     let hasIIIF: Bool
+    /// Each language's search index, by path.
+    let searchIndexes: [String: Language]
 
-    init(_ catalog: Catalog, routes: Routes, options: SiteOptions) {
+    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, searchIndexPaths: [Language: String]) {
         self.routes = routes
         languages = catalog.languages
         perPage = options.exhibitsPerPage
@@ -29,11 +32,12 @@ struct SitePlan: Sendable {
         for (index, id) in exhibitIDs.enumerated() { positions[id] = positions[id] ?? index }
         self.positions = positions
         hasIIIF = options.iiifOrigin != nil
+        searchIndexes = Dictionary(searchIndexPaths.map { ($1, $0) }) { first, _ in first }
     }
 
     /// How many pages the plan has.
     var count: Int {
-        languages.count * (exhibitIDs.count + listPageCount + 2) + (hasIIIF ? exhibitIDs.count : 0)
+        languages.count * (exhibitIDs.count + listPageCount + 2) + searchIndexes.count + (hasIIIF ? exhibitIDs.count : 0)
     }
 
     /// The pages every visit starts from, made with the site however large it is: each
@@ -61,6 +65,7 @@ struct SitePlan: Sendable {
             }
             jobs.append((routes.notFound(language), .notFound(language)))
         }
+        for (path, language) in searchIndexes.sorted(by: { $0.key < $1.key }) { jobs.append((path, .searchIndex(language))) }
         if hasIIIF {
             for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
         }
@@ -70,6 +75,7 @@ struct SitePlan: Sendable {
     /// The page at `path`, read back from the way `Routes` makes paths; nil when the site
     /// has no such page.
     func job(at path: String) -> PageJob? {
+        if let language = searchIndexes[path] { return .searchIndex(language) }
         if hasIIIF, path.hasPrefix("/iiif/"), path.hasSuffix("/manifest.json") {
             let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
             return positions[id] == nil ? nil : .iiifManifest(id)

@@ -1,4 +1,5 @@
 import ExpoCatalog
+import Foundation
 import ExpoTestSupport
 import Testing
 @testable import ExpoSite
@@ -48,5 +49,23 @@ import Testing
         #expect(page.contains("href=\"/items/item-200/\""))
         #expect(page.contains("href=\"/items/item-202/\""))
         #expect(page.contains("<a class=\"back\" href=\"/items/page/3/\">"))
+    }
+
+    @Test func theSearchIndexTheListNamesIsMadeWhenAskedForAndNamedAfterItsContent() throws {
+        let folder = try TemporaryCatalog.generated(count: 700)
+        let site = try Site.render(folder.load())
+        let list = String(decoding: try #require(try site.page(at: "/items/")).body, as: UTF8.self)
+        let index = try #require(list.firstMatch(of: #/data-index="([^"]+)"/#)?.output.1).description
+        #expect(index.hasPrefix("/assets/search-ko."))
+        #expect(site.isMadeOnRequest(index))
+        #expect(site.paths.contains(index))
+        let page = try #require(try site.page(at: index))
+        #expect(page.caching == Page.Caching.immutable)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("\"name\":\"출품작 700\""))
+        // The same catalog names the same file; another text names another.
+        #expect(try Site.render(folder.load()).paths.contains(index))
+        let items = try String(contentsOf: folder.url.appendingPathComponent("items.json"), encoding: .utf8)
+        try folder.write("items.json", items.replacingOccurrences(of: "출품작 700", with: "다른 이름"))
+        #expect(!(try Site.render(folder.load()).paths.contains(index)))
     }
 }
