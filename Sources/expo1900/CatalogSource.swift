@@ -14,6 +14,16 @@ struct CatalogSource {
             return try CatalogLoader.load(at: URL(fileURLWithPath: path), options: options)
         }
     }
+
+    /// The catalog with what `serve --watch` needs to read a small edit on its own.
+    func loadWatched() -> Result<WatchedLoad, CatalogError> {
+        Result { () throws(CatalogError) in
+            guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? CatalogLoader.defaultCatalogURL else {
+                throw .defaultCatalogMissing
+            }
+            return try WatchedLoad.load(at: url)
+        }
+    }
 }
 
 extension CatalogSource {
@@ -22,10 +32,19 @@ extension CatalogSource {
     /// `warnings: false` leaves the catalog's warnings to the caller, to print with those
     /// of the image work.
     func loadReportingProblems(warnings: Bool = true) throws -> Catalog {
-        switch load() {
-        case let .success(catalog):
-            if warnings { for diagnostic in catalog.diagnostics { printError(diagnostic.line) } }
-            return catalog
+        let catalog = try reportingProblems(load())
+        if warnings { for diagnostic in catalog.diagnostics { printError(diagnostic.line) } }
+        return catalog
+    }
+
+    func loadWatchedReportingProblems() throws -> WatchedLoad {
+        try reportingProblems(loadWatched())
+    }
+
+    private func reportingProblems<Loaded>(_ result: Result<Loaded, CatalogError>) throws -> Loaded {
+        switch result {
+        case let .success(loaded):
+            return loaded
         case let .failure(error):
             for diagnostic in error.diagnostics where diagnostic.severity != .error {
                 printError(diagnostic.line)

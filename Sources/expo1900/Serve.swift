@@ -49,7 +49,10 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
+        let source = CatalogSource(path: catalog)
+        // Watching keeps each items file's entries, so that an edit to one exhibit is read on its own.
+        let watched = watch ? try source.loadWatchedReportingProblems() : nil
+        let (loaded, renditions) = images.prepare(try watched?.catalog ?? source.loadReportingProblems(warnings: false))
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         let loadedAt = clock.now
         var options = try options
@@ -71,7 +74,8 @@ struct Serve: AsyncParsableCommand {
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events)
-        let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events)
+        let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
+                                    watched: watched.map { ($0, renditions) })
         let reloads = reloadOnHangup(reloader)
         defer { reloads.cancel() }
         var watching: Task<Void, Never>?

@@ -17,14 +17,18 @@ final class SiteReloader: Sendable {
     /// One reload at a time, so that an older one never lands after a newer one.
     private let lock = NSLock()
     private let generation: Mutex<Int>
+    /// In watch mode, the last load, entry by entry, and its images' renditions.
+    private let watched: Mutex<(load: WatchedLoad, renditions: Renditions)?>
 
-    init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?) {
+    init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?,
+         watched: (WatchedLoad, Renditions)? = nil) {
         self.path = path
         self.images = images
         self.options = options
         self.responder = responder
         self.events = events
         generation = Mutex(options.preview?.generation ?? 1)
+        self.watched = Mutex(watched.map { (load: $0.0, renditions: $0.1) })
     }
 
     /// The site for `catalog` in generation `number`: a preview's pages carry their generation.
@@ -40,10 +44,32 @@ final class SiteReloader: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let number = generation.withLock { $0 += 1; return $0 }
-        switch CatalogSource(path: path).load() {
+        if let last = watched.withLock({ $0 }), let next = last.load.reloaded() {
+            // Only a few exhibits' texts changed: their entries were read on their own, and
+            // the images are the ones already made.
+            var catalog = next.catalog
+            catalog.diagnostics += last.renditions.diagnostics
+            do {
+                responder.replace(with: try Self.render(catalog, last.renditions, options: options, generation: number))
+                watched.withLock { $0 = (next, last.renditions) }
+                events?.published(generation: number)
+                printError("expo1900: \(reason); read the changed exhibits again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
+                return
+            } catch {
+                failed(["\(error)"])
+                return
+            }
+        }
+        let source = CatalogSource(path: path)
+        let result = watched.withLock({ $0 }) == nil ? source.load() : source.loadWatched().map { load in
+            watched.withLock { $0 = (load, Renditions()) }
+            return load.catalog
+        }
+        switch result {
         case let .success(loaded):
             // A preview shows a new photo at once as a draft, and its real sizes once made.
             let (catalog, renditions) = images.prepare(loaded, drafts: events != nil)
+            watched.withLock { last in last = last.map { ($0.load, renditions) } }
             do {
                 responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
                 events?.published(generation: number)

@@ -42,6 +42,19 @@ public enum CatalogLoader {
     /// in `Catalog.diagnostics`; any error throws `CatalogError.invalid` with every
     /// diagnostic found, so that a report can list them all at once.
     public static func load(at url: URL, options: Options = Options()) throws(CatalogError) -> Catalog {
+        var record = EntryRecord()
+        return try load(at: url, options: options, record: &record)
+    }
+
+    /// What reading each items file found entry by entry, for a watched catalog's next reload.
+    struct EntryRecord {
+        /// Whether the catalog is a plain folder of JSON files, the one kind reloaded entry by entry.
+        var isJSONFolder = false
+        /// By items file name: the entries that gave a problem, and a translation's entry for each id.
+        var files: [String: (problems: Set<Int>, indexByID: [String: Int])] = [:]
+    }
+
+    static func load(at url: URL, options: Options, record: inout EntryRecord) throws(CatalogError) -> Catalog {
         let path = url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -53,6 +66,7 @@ public enum CatalogLoader {
         let plain = CatalogFolder(url: url)
         if primaryFiles.contains(where: plain.dataFileNames.contains) {
             store = plain
+            record.isJSONFolder = plain.spreadsheets.files.isEmpty
         } else {
             let project = AppProject(root: url, pdfConverter: options.pdfConverter)
             guard primaryFiles.contains(where: project.dataFileNames.contains) else {
@@ -66,12 +80,13 @@ public enum CatalogLoader {
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
         var publishingNotes: [Diagnostic] = []
         let suffixed = translationLanguages(in: store)
-        let loaded = loadPrimary(store, translations: suffixed, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
+        let loaded = loadPrimary(store, translations: suffixed, diagnostics: &diagnostics, publishingNotes: &publishingNotes,
+                                 record: &record)
         let primary = loaded?.edition
         var translations: [Edition] = []
         if let primary {
             for language in suffixed where language != primary.language {
-                translations.append(loadTranslation(language, of: primary, store, diagnostics: &diagnostics))
+                translations.append(loadTranslation(language, of: primary, store, diagnostics: &diagnostics, record: &record))
             }
             if suffixed.contains(primary.language) {
                 for file in DataFile.catalogFiles where store.dataFileNames.contains(file.fileName(primary.language)) {
@@ -112,7 +127,7 @@ public enum CatalogLoader {
     }
 
     private static func loadPrimary(_ store: any CatalogStore, translations: [Language], diagnostics: inout [Diagnostic],
-                                    publishingNotes: inout [Diagnostic]) -> (edition: Edition, choice: PrimaryLanguageChoice)? {
+                                    publishingNotes: inout [Diagnostic], record: inout EntryRecord) -> (edition: Edition, choice: PrimaryLanguageChoice)? {
         let expositionFile = DataFile.exposition.fileName(nil)
         let itemsFile = DataFile.items.fileName(nil)
         var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
@@ -133,6 +148,7 @@ public enum CatalogLoader {
         diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
             + store.located(itemsReader.diagnostics, inDataFile: itemsFile)
         publishingNotes += store.located(itemsReader.publishingNotes, inDataFile: itemsFile)
+        record.files[itemsFile] = (itemsReader.entriesWithProblems, [:])
         guard let exposition, let exhibits else { return nil }
         let choice = PrimaryLanguageChoice.make(setting: setting, settingFile: store.displayPath(ofDataFile: expositionFile),
                                                  text: sample(exposition, exhibits), textFile: store.displayPath(ofDataFile: itemsFile),
@@ -146,7 +162,8 @@ public enum CatalogLoader {
             + exhibits.prefix(20).flatMap { [$0.name, $0.shortDescription, $0.description] }).joined(separator: "\n")
     }
 
-    private static func loadTranslation(_ language: Language, of primary: Edition, _ store: any CatalogStore, diagnostics: inout [Diagnostic]) -> Edition {
+    private static func loadTranslation(_ language: Language, of primary: Edition, _ store: any CatalogStore, diagnostics: inout [Diagnostic],
+                                        record: inout EntryRecord) -> Edition {
         var exposition = primary.exposition
         var exhibits = primary.exhibits
         let expositionFile = DataFile.exposition.fileName(language)
@@ -186,6 +203,7 @@ public enum CatalogLoader {
         }
         diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
             + store.located(itemsReader.diagnostics, inDataFile: itemsFile)
+        record.files[itemsFile] = (itemsReader.entriesWithProblems, itemsReader.entryIndexByID)
         var edition = Edition(language: language, exposition: exposition, exhibits: exhibits)
         edition.untranslated = untranslated
         edition.missingTranslations = expositionReader.untranslated.count + itemsReader.untranslated.count

@@ -11,39 +11,50 @@ enum ExhibitDecoder {
         var exhibits: [Exhibit] = []
         var firstIndexOfID: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            let place = "[\(index)]"
-            guard case .object = entry else {
-                reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
-                continue
+            let exhibit = reader.entry(index) { reader -> Exhibit? in
+                guard let exhibit = decodeEntry(entry, index: index, reader: &reader) else { return nil }
+                if let first = firstIndexOfID[exhibit.id] {
+                    reader.fail(at: "[\(index)].image_name", "\"\(exhibit.id)\" is already the id of [\(first)]; ids must be unique")
+                } else if Exhibit.isSafeID(exhibit.id), Exhibit.lengthProblem(exhibit.id) == nil {
+                    firstIndexOfID[exhibit.id] = index
+                }
+                return exhibit
             }
-            reader.checkKeys(entry, known: keys, at: place)
-            let fallbackID = "exhibit-\(index + 1)"
-            let id = reader.text(entry, "image_name", at: place, fallback: fallbackID,
-                                 because: "; the exhibit gets the id \"\(fallbackID)\"", keepingControls: true)
-            if !Exhibit.isSafeID(id) {
-                reader.fail(at: "\(place).image_name", "\"\(id)\" is not a safe id: use only letters, digits, - and _")
-            } else if let tooLong = Exhibit.lengthProblem(id) {
-                reader.fail(at: "\(place).image_name", tooLong)
-            } else if let first = firstIndexOfID[id] {
-                reader.fail(at: "\(place).image_name", "\"\(id)\" is already the id of [\(first)]; ids must be unique")
-            } else {
-                firstIndexOfID[id] = index
-            }
-            let exhibit = Exhibit(
-                id: id,
-                name: reader.name(entry, "name", at: place, fallback: ""),
-                shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
-                description: reader.text(entry, "desc", at: place, fallback: ""),
-                images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
-                facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader))
-            for image in exhibit.images where !image.hasAlt {
-                reader.note(at: entry["images"] == nil ? place : "\(place).images",
-                            "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
-            }
-            exhibits.append(exhibit)
+            if let exhibit { exhibits.append(exhibit) }
         }
         reader.reportUnknownKeys()
         return exhibits
+    }
+
+    /// One entry of `items.json`, or nil (with a warning) when it is not an object. Whether
+    /// its id is another entry's too is for the caller, who sees them all.
+    static func decodeEntry(_ entry: JSONValue, index: Int, reader: inout FieldReader) -> Exhibit? {
+        let place = "[\(index)]"
+        guard case .object = entry else {
+            reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
+            return nil
+        }
+        reader.checkKeys(entry, known: keys, at: place)
+        let fallbackID = "exhibit-\(index + 1)"
+        let id = reader.text(entry, "image_name", at: place, fallback: fallbackID,
+                             because: "; the exhibit gets the id \"\(fallbackID)\"", keepingControls: true)
+        if !Exhibit.isSafeID(id) {
+            reader.fail(at: "\(place).image_name", "\"\(id)\" is not a safe id: use only letters, digits, - and _")
+        } else if let tooLong = Exhibit.lengthProblem(id) {
+            reader.fail(at: "\(place).image_name", tooLong)
+        }
+        let exhibit = Exhibit(
+            id: id,
+            name: reader.name(entry, "name", at: place, fallback: ""),
+            shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
+            description: reader.text(entry, "desc", at: place, fallback: ""),
+            images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
+            facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader))
+        for image in exhibit.images where !image.hasAlt {
+            reader.note(at: entry["images"] == nil ? place : "\(place).images",
+                        "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
+        }
+        return exhibit
     }
 
     /// A translation, matched to the primary exhibits by id. Entries with an unknown or
@@ -59,26 +70,29 @@ enum ExhibitDecoder {
         let primaryIDs = Set(primary.map(\.id))
         var entryByID: [String: (index: Int, entry: JSONValue)] = [:]
         for (index, entry) in entries.enumerated() {
-            let place = "[\(index)]"
-            guard case .object = entry else {
-                reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
-                continue
+            reader.entry(index) { reader in
+                let place = "[\(index)]"
+                guard case .object = entry else {
+                    reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
+                    return
+                }
+                guard case let .success(id) = FieldReader.text(entry, "image_name") else {
+                    reader.warn(at: "\(place).image_name", "missing or not text; the entry cannot be matched and is ignored")
+                    return
+                }
+                if let earlier = entryByID[id] {
+                    reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier.index)]; this entry is ignored")
+                } else if !primaryIDs.contains(id) {
+                    reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
+                } else {
+                    entryByID[id] = (index, entry)
+                }
+                reader.checkKeys(entry, known: keys, at: place)
             }
-            guard case let .success(id) = FieldReader.text(entry, "image_name") else {
-                reader.warn(at: "\(place).image_name", "missing or not text; the entry cannot be matched and is ignored")
-                continue
-            }
-            if let earlier = entryByID[id] {
-                reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier.index)]; this entry is ignored")
-            } else if !primaryIDs.contains(id) {
-                reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
-            } else {
-                entryByID[id] = (index, entry)
-            }
-            reader.checkKeys(entry, known: keys, at: place)
         }
+        reader.entryIndexByID = entryByID.mapValues(\.index)
         defer { reader.reportUnknownKeys() }
-        let note = "; the \(primaryLanguage.englishName) text is used"
+        let note = fallbackNote(primaryLanguage)
         return primary.map { exhibit in
             guard let (index, entry) = entryByID[exhibit.id] else {
                 reader.warn(at: "", "no entry for \"\(exhibit.id)\"\(note)")
@@ -87,17 +101,27 @@ enum ExhibitDecoder {
                 reader.untranslated += texts
                 return exhibit
             }
-            let place = "[\(index)]"
             let before = reader.untranslated.count
             defer { untranslated.formUnion(reader.untranslated[before...].map { "\(exhibit.id).\($0)" }) }
-            return Exhibit(
-                id: exhibit.id,
-                name: reader.name(entry, "name", at: place, fallback: exhibit.name, because: note),
-                shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
-                description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
-                images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),
-                facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader))
+            return reader.entry(index) { reader in translateEntry(entry, index: index, from: exhibit, note: note, reader: &reader) }
         }
+    }
+
+    /// One entry of a translation, over the primary exhibit it was matched with by id.
+    static func translateEntry(_ entry: JSONValue, index: Int, from exhibit: Exhibit, note: String, reader: inout FieldReader) -> Exhibit {
+        let place = "[\(index)]"
+        return Exhibit(
+            id: exhibit.id,
+            name: reader.name(entry, "name", at: place, fallback: exhibit.name, because: note),
+            shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
+            description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
+            images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),
+            facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader))
+    }
+
+    /// The note a translation's warnings end with where the primary text stands in.
+    static func fallbackNote(_ primaryLanguage: Language) -> String {
+        "; the \(primaryLanguage.englishName) text is used"
     }
 
     /// `id.key` for every text an exhibit shows, as when a translation has none of them.

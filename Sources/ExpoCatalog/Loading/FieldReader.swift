@@ -9,11 +9,29 @@ struct FieldReader {
     /// The keys of texts a translation lacked, where the primary text stands in; one entry
     /// per text, for counting and for marking them with the primary language.
     var untranslated: [String] = []
+    /// The entries of a list (by index) that gave a warning, an error, an unknown key or an
+    /// untranslated text: a watched catalog reloads an entry on its own only when it had none.
+    var entriesWithProblems: Set<Int> = []
+    /// A translation's entry for each exhibit id, by its index in the file.
+    var entryIndexByID: [String: Int] = [:]
     /// Keys no part of the guide reads, each with where it first appeared and how often.
     private var unknownKeys: [(key: String, place: String, known: [String], count: Int)] = []
 
     init(file: String) {
         self.file = file
+    }
+
+    /// How many problems were recorded so far; an entry read without it growing was clean.
+    var problemCount: Int {
+        diagnostics.count + untranslated.count + unknownKeys.reduce(0) { $0 + $1.count }
+    }
+
+    /// Reads entry `index` with `body`, remembering the entry when it gave a problem.
+    mutating func entry<Value>(_ index: Int, _ body: (inout FieldReader) -> Value) -> Value {
+        let before = problemCount
+        let value = body(&self)
+        if problemCount != before { entriesWithProblems.insert(index) }
+        return value
     }
 
     enum Problem: Error {

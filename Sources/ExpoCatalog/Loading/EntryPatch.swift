@@ -1,0 +1,106 @@
+import Foundation
+
+/// The entries of a watched catalog's items files that changed, read on their own into the
+/// catalog of the last load (see `WatchedLoad`). Every step that finds the edit is not of
+/// the safe kind gives up with nil, and the catalog is then loaded whole.
+struct EntryPatch {
+    private(set) var catalog: Catalog
+    let boundary: CatalogBoundary
+    let folder: URL
+    /// The files read, by name.
+    private var bytes: [String: [UInt8]] = [:]
+    /// The entries that changed in each changed file, by index.
+    private var changed: [String: [Int]] = [:]
+
+    init(catalog: Catalog, boundary: CatalogBoundary, folder: URL) {
+        self.catalog = catalog
+        self.boundary = boundary
+        self.folder = folder
+    }
+
+    /// Reads a changed items file again and finds its changed entries; nil when it has
+    /// another number of entries, too many changed, or does not read as a list.
+    mutating func rescan(_ name: String, _ file: WatchedLoad.ItemsFile) -> JSONElementScan? {
+        guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), limit: .dataFile),
+              let scan = JSONElementScan(read), scan.starts.count == file.scan.starts.count,
+              scan.prefixDigest == file.scan.prefixDigest else { return nil }
+        let indices = scan.digests.indices.filter { scan.digests[$0] != file.scan.digests[$0] }
+        guard indices.count <= WatchedLoad.entryLimit else { return nil }
+        bytes[name] = read
+        changed[name] = indices
+        return scan
+    }
+
+    /// The catalog with every changed entry read again, with each translation of a changed
+    /// exhibit read again over its new primary text.
+    mutating func apply(items: [String: WatchedLoad.ItemsFile]) -> Catalog? {
+        let primaryName = DataFile.items.fileName(nil)
+        var changedExhibits: [(id: String, position: Int)] = []
+        if let indices = changed[primaryName] {
+            guard let file = items[primaryName], catalog.primary.exhibits.count == file.scan.starts.count else { return nil }
+            for index in indices {
+                guard index >= WatchedLoad.languageSample, !file.problems.contains(index),
+                      let entry = entry(index, of: primaryName, file) else { return nil }
+                var reader = FieldReader(file: primaryName)
+                guard let exhibit = ExhibitDecoder.decodeEntry(entry, index: index, reader: &reader), reader.problemCount == 0 else { return nil }
+                let old = catalog.primary.exhibits[index]
+                guard exhibit.id == old.id, exhibit.images.map(\.name) == old.images.map(\.name) else { return nil }
+                catalog.primary.exhibits[index] = exhibit
+                changedExhibits.append((exhibit.id, index))
+            }
+        }
+        let note = ExhibitDecoder.fallbackNote(catalog.primary.language)
+        for translation in catalog.translations.indices {
+            let name = DataFile.items.fileName(catalog.translations[translation].language)
+            guard let file = items[name] else {
+                // Without its items file a translation shows the primary texts, marked as such.
+                if changedExhibits.isEmpty && changed[name] == nil { continue }
+                return nil
+            }
+            var again = changedExhibits
+            for index in changed[name] ?? [] {
+                guard let id = file.idAtIndex[index],
+                      let position = catalog.primary.exhibits.firstIndex(where: { $0.id == id }) else { return nil }
+                again.append((id, position))
+            }
+            for (id, position) in again {
+                guard let index = file.indexByID[id], !file.problems.contains(index),
+                      let entry = entry(index, of: name, file), case .success(id) = FieldReader.text(entry, "image_name") else { return nil }
+                var reader = FieldReader(file: name)
+                let exhibit = ExhibitDecoder.translateEntry(entry, index: index, from: catalog.primary.exhibits[position], note: note, reader: &reader)
+                guard reader.problemCount == 0 else { return nil }
+                catalog.translations[translation].exhibits[position] = exhibit
+            }
+        }
+        catalog.fingerprint = fingerprint(after: catalog.fingerprint, items: items)
+        return catalog
+    }
+
+    /// Entry `index` of a file as `file.scan` places it: read from the file as it is now,
+    /// and only if its bytes are still the ones the scan saw.
+    private mutating func entry(_ index: Int, of name: String, _ file: WatchedLoad.ItemsFile) -> JSONValue? {
+        if bytes[name] == nil {
+            guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), limit: .dataFile),
+                  read.count == file.scan.byteCount else { return nil }
+            bytes[name] = read
+        }
+        guard let all = bytes[name], index < file.scan.starts.count else { return nil }
+        let end = index + 1 < file.scan.starts.count ? file.scan.starts[index + 1] : all.count
+        let digest = all.withUnsafeBytes { JSONElementScan.digest(UnsafeRawBufferPointer(rebasing: $0[file.scan.starts[index]..<end])) }
+        guard digest == file.scan.digests[index] else { return nil }
+        return try? JSONParser.parse(Array(file.scan.entry(index, in: all)))
+    }
+
+    /// A fingerprint that changes with the entries that did: the last one's, mixed with
+    /// each changed entry's digest.
+    private func fingerprint(after previous: String, items: [String: WatchedLoad.ItemsFile]) -> String {
+        var text = previous
+        for (name, indices) in changed.sorted(by: { $0.key < $1.key }) {
+            guard let digests = items[name]?.scan.digests else { continue }
+            text += " " + name + indices.map { ":\($0)=\(digests[$0])" }.joined()
+        }
+        let digest = Array(text.utf8).withUnsafeBytes { JSONElementScan.digest($0) }
+        let digits = String(digest, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

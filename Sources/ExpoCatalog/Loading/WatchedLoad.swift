@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// A catalog loaded for `serve --watch`, with what is needed to read a later edit to a few
+/// exhibits on its own: each items file's entries as byte ranges with a digest, and which
+/// entries gave a problem. At 100,000 exhibits a whole load takes seconds; an edit to one
+/// exhibit's text is read in the time it takes to read and compare the file.
+///
+/// An edit is read on its own only when it is plainly safe: only items files changed (no
+/// image, no exposition, no interface file), each has as many entries as before, the
+/// entries that changed keep their id and their images' names, and both their old and their
+/// new text read without a warning. Anything else is a whole load, as before.
+public struct WatchedLoad: Sendable {
+    public private(set) var catalog: Catalog
+    let folder: URL
+    private var stamps: [String: FileStamp]
+    private var items: [String: ItemsFile]
+
+    struct ItemsFile: Sendable {
+        var language: Language?
+        var scan: JSONElementScan
+        var problems: Set<Int>
+        /// A translation's entry for each exhibit id, and the id of each entry.
+        var indexByID: [String: Int]
+        var idAtIndex: [Int: String]
+    }
+
+    /// The most entries an edit may change and still be read on its own.
+    static let entryLimit = 64
+    /// The first entries tell the primary language when the catalog does not say it, so a
+    /// change to one of them is a whole load.
+    static let languageSample = 20
+
+    /// Loads the catalog at `url` as `CatalogLoader.load` does. The entry-by-entry state is
+    /// kept only for a plain folder of JSON files whose items files did not change while it
+    /// was read; otherwise every later reload is a whole one.
+    public static func load(at url: URL, options: CatalogLoader.Options = .init()) throws(CatalogError) -> WatchedLoad {
+        let before = FileStamp.folder(url)
+        var record = CatalogLoader.EntryRecord()
+        let catalog = try CatalogLoader.load(at: url, options: options, record: &record)
+        var items: [String: ItemsFile] = [:]
+        if record.isJSONFolder {
+            let boundary = CatalogBoundary(url)
+            let names = record.files.keys.filter { before[$0] != nil }.sorted()
+            let scans = Mutex<[String: JSONElementScan]>([:])
+            DispatchQueue.concurrentPerform(iterations: names.count) { index in
+                let name = names[index]
+                guard case let .success(bytes) = boundary.read(url.appendingPathComponent(name)),
+                      let scan = JSONElementScan(bytes) else { return }
+                scans.withLock { $0[name] = scan }
+            }
+            let after = FileStamp.folder(url)
+            for (name, scan) in scans.withLock({ $0 }) where before[name] == after[name] {
+                guard let file = record.files[name], let parsed = DataFile.parse(name) else { continue }
+                let language = parsed.language == nil ? nil : parsed.language
+                items[name] = ItemsFile(language: language, scan: scan, problems: file.problems, indexByID: file.indexByID,
+                                        idAtIndex: Dictionary(file.indexByID.map { ($1, $0) }) { first, _ in first })
+            }
+        }
+        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items)
+    }
+
+    /// The catalog with the edits made since this load, read entry by entry; nil when the
+    /// edits are not of the kind that can be (the caller then loads the catalog whole).
+    public func reloaded() -> WatchedLoad? {
+        guard !items.isEmpty else { return nil }
+        let now = FileStamp.folder(folder)
+        let changed = Set(now.keys).union(stamps.keys).filter { now[$0] != stamps[$0] }
+        guard !changed.isEmpty, changed.allSatisfy({ items[$0] != nil && now[$0] != nil }) else { return nil }
+        var next = self
+        next.stamps = now
+        var patch = EntryPatch(catalog: catalog, boundary: CatalogBoundary(folder), folder: folder)
+        for name in changed.sorted() {
+            guard let file = items[name], let scan = patch.rescan(name, file) else { return nil }
+            next.items[name]?.scan = scan
+        }
+        guard let catalog = patch.apply(items: next.items) else { return nil }
+        next.catalog = catalog
+        return next
+    }
+}
