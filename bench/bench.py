@@ -55,7 +55,8 @@ def main(binary, argv):
         else:
             results["scale"] = scale_runs(binary, scratch, [1_000, 10_000, 100_000], real_counts=[1_000, 10_000, 69_202],
                                           search=search_keystrokes)
-            results["watch"] = watch.watch_runs(binary, scratch)
+            large = scratch / "generated-100000"
+            results["watch"] = watch.watch_runs(binary, scratch, (large, 100_000) if (large / "items.json").exists() else None)
     if not quick:
         results["photos"] = photos.photo_runs(binary)
     report(results)

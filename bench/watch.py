@@ -14,6 +14,8 @@ import time
 import urllib.parse
 import urllib.request
 
+from running import BenchBroken, read_line
+
 HERE = pathlib.Path(__file__).resolve().parent
 REFERENCE = HERE.parent.parent / "shared" / "reference-catalogs" / "seed-app-2023"
 DEFAULT = HERE.parent / "Sources" / "ExpoCatalog" / "Resources" / "DefaultCatalog"
@@ -116,7 +118,52 @@ def measure(binary, label, folder, items_file, scratch, swap=None):
         process.wait(timeout=30)
 
 
-def watch_runs(binary, scratch):
+def measure_large(binary, folder, count):
+    """An edit to one exhibit's name in a catalog of `count` exhibits, saved as editors do
+    (written beside the file, then renamed over it): from the rename to the reload event.
+    The last exhibit's entry, so that the edit is read on its own (the first entries tell
+    the language); the file keeps its formatting, so no other entry changes."""
+    process = subprocess.Popen([binary, "serve", "--port", "0", "--watch", "--catalog", str(folder)],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    what = f"serve --watch on {count:,} exhibits"
+    try:
+        url = read_line(process, r"Expo1900 is serving (http://\S+)", 300, what).group(1)
+        events = Events(url)
+        if events.wait_for_more_than(0, timeout=60) is None:
+            raise BenchBroken(f"{what}: no first generation event")
+        time.sleep(1)
+        before, started = cpu_seconds(process.pid), time.perf_counter()
+        time.sleep(IDLE_SECONDS)
+        idle = (cpu_seconds(process.pid) - before) / (time.perf_counter() - started)
+        items_file = folder / "items.json"
+        text = items_file.read_text("utf-8")
+        old = f'"name": "출품작 {count}"'
+        if old not in text:
+            raise BenchBroken(f"{what}: the generated catalog has no {old}")
+        delays = []
+        for edit in range(EDITS):
+            new = f'"name": "출품작 {count} #{edit}"'
+            text = text.replace(old, new, 1)
+            old = new
+            seen = len(events.generations)
+            saving = folder / ".items.json.saving"
+            saving.write_text(text, "utf-8")
+            os.replace(saving, items_file)
+            saved = time.perf_counter()
+            arrived = events.wait_for_more_than(seen, timeout=30)
+            delays.append((arrived[0] - saved) * 1000 if arrived else float("inf"))
+            time.sleep(0.4)
+        events.close()
+        return {"catalog": f"generated, {count:,} exhibits", "files": sum(1 for _ in folder.iterdir()),
+                "idle_cpu_percent": idle * 100, "reload_ms_median": statistics.median(delays), "reload_ms_max": max(delays),
+                "reload_ms": [round(d) for d in delays], "photo_swap_ms": None}
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def watch_runs(binary, scratch, large=None):
+    """`large`: a generated catalog's folder and its number of exhibits, edited in place."""
     rows = []
     default = scratch / "watch-default"
     shutil.copytree(DEFAULT, default)
@@ -126,6 +173,8 @@ def watch_runs(binary, scratch):
         shutil.copytree(REFERENCE, reference)
         items = next(reference.rglob("items.json"))
         rows.append(measure(binary, "reference (13 photos, app project)", reference, items, scratch))
+    if large:
+        rows.append(measure_large(binary, *large))
     return rows
 
 

@@ -28,22 +28,32 @@ struct JSONElementScan: Equatable, Sendable {
         }
     }
 
+    /// Where entry `index`'s bytes are: from its start to the next entry's.
+    func range(of index: Int) -> Range<Int> {
+        starts[index]..<(index + 1 < starts.count ? starts[index + 1] : byteCount)
+    }
+
     /// The bytes of entry `index`, without the comma, the closing bracket or the spaces after it.
     func entry(_ index: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
-        var end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+        Self.trimmed(bytes[range(of: index)], isLast: index + 1 == starts.count)
+    }
+
+    /// An entry's bytes as the scan cut them, without what follows the value.
+    static func trimmed(_ chunk: ArraySlice<UInt8>, isLast: Bool) -> ArraySlice<UInt8> {
+        var end = chunk.endIndex
         var trimmed = false
-        while end > starts[index] {
-            let byte = bytes[end - 1]
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        while end > chunk.startIndex {
+            let byte = chunk[end - 1]
+            if isSpace(byte) {
                 end -= 1
-            } else if !trimmed && (byte == UInt8(ascii: ",") || (index + 1 == starts.count && byte == UInt8(ascii: "]"))) {
+            } else if !trimmed && (byte == UInt8(ascii: ",") || (isLast && byte == UInt8(ascii: "]"))) {
                 end -= 1
                 trimmed = true
             } else {
                 break
             }
         }
-        return bytes[starts[index]..<end]
+        return chunk[chunk.startIndex..<end]
     }
 
     private static func entryStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {

@@ -95,6 +95,32 @@ struct CatalogBoundary: Sendable {
         }
     }
 
+    /// The bytes at `range` of the file at `url` (fewer when the file is shorter), with the
+    /// same refusals as `read`.
+    func read(_ url: URL, range: Range<Int>) -> Result<[UInt8], Refusal> {
+        resolve(url).flatMap { path -> Result<[UInt8], Refusal> in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return .failure(.missing) }
+            if let problem = Self.problem(info) { return .failure(problem) }
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return .failure(.unreadable) }
+            defer { close(descriptor) }
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+                var done = 0
+                while done < range.count {
+                    let result = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                    if result < 0 && errno == EINTR { continue }
+                    if result < 0 { failed = true; break }
+                    if result == 0 { break }
+                    done += result
+                }
+                initialized = done
+            }
+            return failed ? .failure(.unreadable) : .success(bytes)
+        }
+    }
+
     /// Why a file of this kind is not read, or nil for a regular file.
     static func problem(_ info: stat) -> Refusal? {
         switch info.st_mode & S_IFMT {

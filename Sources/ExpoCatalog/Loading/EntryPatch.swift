@@ -76,19 +76,23 @@ struct EntryPatch {
         return catalog
     }
 
-    /// Entry `index` of a file as `file.scan` places it: read from the file as it is now,
-    /// and only if its bytes are still the ones the scan saw.
-    private mutating func entry(_ index: Int, of name: String, _ file: WatchedLoad.ItemsFile) -> JSONValue? {
-        if bytes[name] == nil {
-            guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), limit: .dataFile),
-                  read.count == file.scan.byteCount else { return nil }
-            bytes[name] = read
+    /// Entry `index` of a file as `file.scan` places it, read from the file as it is now
+    /// (only the entry's bytes, when the file did not change), and only if its bytes are
+    /// still the ones the scan saw.
+    private func entry(_ index: Int, of name: String, _ file: WatchedLoad.ItemsFile) -> JSONValue? {
+        guard index < file.scan.starts.count else { return nil }
+        let range = file.scan.range(of: index)
+        let chunk: ArraySlice<UInt8>
+        if let all = bytes[name] {
+            chunk = all[range]
+        } else {
+            guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), range: range),
+                  read.count == range.count else { return nil }
+            chunk = read[...]
         }
-        guard let all = bytes[name], index < file.scan.starts.count else { return nil }
-        let end = index + 1 < file.scan.starts.count ? file.scan.starts[index + 1] : all.count
-        let digest = all.withUnsafeBytes { JSONElementScan.digest(UnsafeRawBufferPointer(rebasing: $0[file.scan.starts[index]..<end])) }
+        let digest = chunk.withUnsafeBytes { JSONElementScan.digest($0) }
         guard digest == file.scan.digests[index] else { return nil }
-        return try? JSONParser.parse(Array(file.scan.entry(index, in: all)))
+        return try? JSONParser.parse(Array(JSONElementScan.trimmed(chunk, isLast: index + 1 == file.scan.starts.count)))
     }
 
     /// A fingerprint that changes with the entries that did: the last one's, mixed with
