@@ -56,7 +56,7 @@ struct JSONElementScan: Equatable, Sendable {
         return chunk[chunk.startIndex..<end]
     }
 
-    private static func entryStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+    static func entryStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }

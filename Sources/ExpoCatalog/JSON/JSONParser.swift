@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// A syntax error with the place a person needs to find it: line and column count from 1,
 /// columns in characters (not bytes), so a Korean line points at the right spot.
 struct JSONSyntaxError: Error, Sendable, Equatable {
@@ -28,6 +31,74 @@ struct JSONParser: ~Copyable {
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var duplicates: [JSONDuplicateKey] = []
         return try parse(bytes, duplicates: &duplicates)
+    }
+
+    /// A file at least this large that is a list is read in parts on several cores.
+    static let partedSize = 4 << 20
+
+    /// `workers` cores may share the work: a large list is cut into as many runs of whole
+    /// entries (found by `JSONElementScan`), each parsed on its own. Should any part fail,
+    /// the whole file is parsed again in one piece, so an error is the first one, as always.
+    static func parse(_ bytes: [UInt8], duplicates: inout [JSONDuplicateKey], workers: Int,
+                      partedFrom size: Int = partedSize) throws(JSONSyntaxError) -> JSONValue {
+        if workers > 1, bytes.count >= size, let value = parseInParts(bytes, workers: workers, duplicates: &duplicates) {
+            return value
+        }
+        return try parse(bytes, duplicates: &duplicates)
+    }
+
+    static func parseInParts(_ bytes: [UInt8], workers: Int, duplicates: inout [JSONDuplicateKey]) -> JSONValue? {
+        guard let starts = bytes.withUnsafeBufferPointer(JSONElementScan.entryStarts), starts.count >= workers else { return nil }
+        // Runs of entries of about equal size in bytes.
+        var cuts = [0]
+        for part in 1..<workers {
+            let target = bytes.count * part / workers
+            let cut = starts.firstIndex { $0 >= target } ?? starts.count
+            if cut > cuts.last! { cuts.append(cut) }
+        }
+        cuts.append(starts.count)
+        let bounds = cuts
+        let parts = Mutex<[Int: (values: [JSONValue], duplicates: [JSONDuplicateKey])]>([:])
+        DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
+            bytes.withUnsafeBufferPointer { buffer in
+                var parser = JSONParser(bytes: buffer)
+                guard let values = parser.parseEntries(starts, bounds[part]..<bounds[part + 1]) else { return }
+                let found = parser.duplicateKeys()
+                parts.withLock { $0[part] = (values, found) }
+            }
+        }
+        let all = parts.withLock { $0 }
+        guard all.count == bounds.count - 1 else { return nil }
+        var values: [JSONValue] = []
+        values.reserveCapacity(starts.count)
+        for part in 0..<(bounds.count - 1) {
+            values += all[part]!.values
+            duplicates += all[part]!.duplicates
+        }
+        return .array(values)
+    }
+
+    /// Entries `entries` of the top-level list, each followed by its comma (or, for the
+    /// last one, the closing bracket and nothing else); nil at the first thing wrong.
+    private mutating func parseEntries(_ starts: [Int], _ entries: Range<Int>) -> [JSONValue]? {
+        var values: [JSONValue] = []
+        values.reserveCapacity(entries.count)
+        depth = 1
+        for entry in entries {
+            index = starts[entry]
+            guard let value = try? parseValue() else { return nil }
+            values.append(value)
+            skipWhitespace()
+            if entry + 1 < starts.count {
+                guard current == UInt8(ascii: ","), starts[entry + 1] > index else { return nil }
+            } else {
+                guard current == UInt8(ascii: "]") else { return nil }
+                index += 1
+                skipWhitespace()
+                guard index == bytes.count else { return nil }
+            }
+        }
+        return values
     }
 
     static func parse(_ bytes: [UInt8], duplicates: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {

@@ -70,9 +70,13 @@ struct CatalogFolder: CatalogStore {
     }
 
     func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
+        parse(dataFile: name, workers: 1)
+    }
+
+    func parse(dataFile name: String, workers: Int) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
         if let sheet = spreadsheets.files[name] { return (sheet, []) }
         var warnings: [Diagnostic] = []
-        let result = JSONFile.read(url.appendingPathComponent(name), displayPath: name, within: boundary, warnings: &warnings)
+        let result = JSONFile.read(url.appendingPathComponent(name), displayPath: name, within: boundary, workers: workers, warnings: &warnings)
         return (result, warnings)
     }
 

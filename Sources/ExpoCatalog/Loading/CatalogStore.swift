@@ -12,6 +12,8 @@ protocol CatalogStore: Sendable {
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic>
     /// The same, with the warnings reading it met that leave it usable (a key given twice).
     func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic])
+    /// The same, with up to `workers` cores sharing a large file.
+    func parse(dataFile name: String, workers: Int) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic])
     /// The image's files, or nil with a warning saying why a placeholder is shown.
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage?
     /// What finding the files met: ambiguous or unreadable data, in the store's own words.
@@ -31,6 +33,10 @@ protocol CatalogStore: Sendable {
 extension CatalogStore {
     func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
         (readJSON(dataFile: name), [])
+    }
+
+    func parse(dataFile name: String, workers: Int) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
+        parse(dataFile: name)
     }
 
     var problems: [Diagnostic] { [] }
@@ -55,7 +61,7 @@ extension CatalogStore {
 enum JSONFile {
     /// The file's value; a key given twice in one object adds a warning to `warnings`.
     static func read(_ url: URL, displayPath: String, within boundary: CatalogBoundary,
-                     limit: CatalogBoundary.SizeLimit = .dataFile, warnings: inout [Diagnostic]) -> Result<JSONValue, Diagnostic> {
+                     limit: CatalogBoundary.SizeLimit = .dataFile, workers: Int = 1, warnings: inout [Diagnostic]) -> Result<JSONValue, Diagnostic> {
         let bytes: [UInt8]
         switch boundary.read(url, limit: limit) {
         case let .success(read): bytes = read
@@ -67,7 +73,7 @@ enum JSONFile {
         }
         do throws(JSONSyntaxError) {
             var duplicates: [JSONDuplicateKey] = []
-            let value = try JSONParser.parse(bytes, duplicates: &duplicates)
+            let value = try JSONParser.parse(bytes, duplicates: &duplicates, workers: workers)
             for duplicate in duplicates {
                 warnings.append(Diagnostic(.warning, file: displayPath, place: ":\(duplicate.line):\(duplicate.column)",
                     "duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstLine):\(duplicate.firstColumn)); the first one is used"))
@@ -94,9 +100,13 @@ struct PrefetchedStore: CatalogStore {
     init(_ base: any CatalogStore) {
         self.base = base
         let names = Array(base.dataFileNames).sorted()
+        // The items files are nearly all of a catalog's data: one of them alone gets every
+        // core; several share them, a file each.
+        let itemsFiles = names.filter { DataFile.parse($0)?.file == .items }
+        let workers = itemsFiles.count == 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
         let results = Mutex<[String: (parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]), digest: UInt64)]>([:])
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            let parsed = base.parse(dataFile: names[index])
+            let parsed = base.parse(dataFile: names[index], workers: itemsFiles.contains(names[index]) ? workers : 1)
             let digest = (try? parsed.result.get()).map { JSONDigest($0).value } ?? 0
             results.withLock { $0[names[index]] = (parsed, digest) }
         }
