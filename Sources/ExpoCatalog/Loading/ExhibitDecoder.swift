@@ -117,6 +117,7 @@ enum ExhibitDecoder {
             description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
             images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),
             facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader))
+            .sharingText(with: exhibit)
     }
 
     /// The note a translation's warnings end with where the primary text stands in.
