@@ -36,3 +36,28 @@ public struct ExhibitStrings: Sendable {
         }
     }
 }
+
+extension ExhibitStrings: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("moreImages", \.moreImages),
+        .field("viewLarger", \.viewLarger),
+        .field("imageDescription", \.imageDescription),
+        .field("aboutObject", \.aboutObject),
+        .field("date", \.date),
+        .field("maker", \.maker),
+        .field("material", \.material),
+        .field("dimensions", \.dimensions),
+        .field("place", \.place),
+        .field("creditLine", \.creditLine),
+        .field("rights", \.rights),
+        .field("iiifManifest", \.iiifManifest),
+        .field("viewer", \.viewer),
+        .field("close", \.close),
+        .field("zoomIn", \.zoomIn),
+        .field("zoomOut", \.zoomOut),
+        .field("resetZoom", \.resetZoom),
+        .field("previousImage", \.previousImage),
+        .field("nextImage", \.nextImage),
+        .field("imageOf", \.imageOf),
+    ]
+}

@@ -60,3 +60,10 @@ struct Picture: Sendable {
         share = (jpegs.last { $0.width <= Self.shareWidth } ?? jpegs.first).map { (link($0), $0.width, $0.height) }
     }
 }
+
+extension Picture.Source: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("type", \.type),
+        .field("srcset", \.srcset),
+    ]
+}

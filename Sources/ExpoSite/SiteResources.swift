@@ -36,11 +36,11 @@ struct SiteResources: Sendable {
             sources.append((name, String(decoding: try read("Templates/\(name).mustache"), as: UTF8.self)))
         }
         let templates = try TemplateLibrary(sources, pages: [
-            "exposition": ExpositionScreen.templateFields,
-            "exhibit-list": ExhibitListScreen.templateFields,
-            "exhibit": ExhibitScreen.templateFields,
-            "not-found": NotFoundScreen.templateFields,
-            "page-actions": PageActions.templateFields,
+            "exposition": ExpositionScreen.templateFields.kinds,
+            "exhibit-list": ExhibitListScreen.templateFields.kinds,
+            "exhibit": ExhibitScreen.templateFields.kinds,
+            "not-found": NotFoundScreen.templateFields.kinds,
+            "page-actions": PageActions.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

@@ -4,17 +4,41 @@ import Testing
 /// The template renderer on small templates: what each tag places, which lines vanish,
 /// and the message a broken template gets.
 @Suite struct TemplateTests {
+    /// A model of every kind a field can hold, each declared once as the screens declare theirs.
     struct Model: TemplateObject {
-        /// Renderer tests use no page checks; the checker's own test gives its fields.
-        static let templateFields: [String: TemplateKind] = [:]
-        var values: [String: TemplateValue]
-        func value(for name: String) -> TemplateValue { values[name] ?? .missing }
+        var name: String?
+        var count: Int?
+        var markup: HTML?
+        var yes: Bool?
+        var no: Bool?
+        var empty: [String]?
+        var items: [String]?
+        var inner: Inner?
+        var label: String?
+
+        static let templateFields: TemplateFields<Self> = [
+            .field("name", \.name),
+            .field("count", \.count),
+            .field("markup", \.markup),
+            .field("yes", \.yes),
+            .field("no", \.no),
+            .field("empty", \.empty),
+            .field("items", \.items),
+            .field("inner", \.inner),
+            .field("label", \.label),
+        ]
     }
 
-    private func render(_ text: String, _ values: [String: TemplateValue] = [:],
+    struct Inner: TemplateObject {
+        var label: String
+
+        static let templateFields: TemplateFields<Self> = [.field("label", \.label)]
+    }
+
+    private func render(_ text: String, _ model: Model = Model(),
                         partials: [(name: String, text: String)] = []) throws -> String {
         let library = try TemplateLibrary([("page", text)] + partials)
-        return String(decoding: try library.render(Model(values: values), with: "page"), as: UTF8.self)
+        return String(decoding: try library.render(model, with: "page"), as: UTF8.self)
     }
 
     private func failure(_ text: String, partials: [(name: String, text: String)] = []) -> String {
@@ -27,22 +51,16 @@ import Testing
     }
 
     @Test func textIsAlwaysEscapedAndReadyMadeHTMLNever() throws {
-        let values: [String: TemplateValue] = ["name": .text(#"<a href="x">Tom & Jerry's</a>"#), "count": 3.templateValue,
-                                               "markup": HTML("<b>bold</b>").templateValue]
+        let values = Model(name: #"<a href="x">Tom & Jerry's</a>"#, count: 3, markup: HTML("<b>bold</b>"))
         let escaped = #"&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"#
         // Even a triple mustache (which the checker refuses on text) cannot place text raw.
         #expect(try render("{{name}}|{{{name}}}|{{&name}}|{{count}}|{{missing}}|{{{markup}}}.", values)
             == "\(escaped)|\(escaped)|\(escaped)|3||<b>bold</b>.")
-        #expect(try render("{{ name }}", ["name": .text("가야금")]) == "가야금")
+        #expect(try render("{{ name }}", Model(name: "가야금")) == "가야금")
     }
 
     @Test func sectionsFollowTheirValue() throws {
-        let values: [String: TemplateValue] = [
-            "yes": .flag(true), "no": .flag(false), "empty": .list([]),
-            "items": ["a", "b"].templateValue,
-            "inner": .object(Model(values: ["label": .text("in")])),
-            "label": .text("out"),
-        ]
+        let values = Model(yes: true, no: false, empty: [], items: ["a", "b"], inner: Inner(label: "in"), label: "out")
         #expect(try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#missing}}M{{/missing}}{{#empty}}E{{/empty}}", values) == "Y")
         #expect(try render("{{^yes}}Y{{/yes}}{{^no}}N{{/no}}{{^missing}}M{{/missing}}{{^empty}}E{{/empty}}{{^items}}I{{/items}}", values) == "NME")
         #expect(try render("{{#items}}[{{.}}]{{/items}}", values) == "[a][b]")
@@ -52,7 +70,7 @@ import Testing
     }
 
     @Test func linesHoldingOnlyATagVanish() throws {
-        let values: [String: TemplateValue] = ["items": ["a", "b"].templateValue]
+        let values = Model(items: ["a", "b"])
         #expect(try render("<ul>\n{{#items}}\n<li>{{.}}</li>\n{{/items}}\n</ul>\n", values) == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
         #expect(try render("{{! a note }}\nx\n  {{! indented note }}  \ny", values) == "x\ny")
         // A section inside a line leaves the line's own newline.
@@ -66,7 +84,7 @@ import Testing
             (name: "greeting", text: "Hello, {{name}}!\n"),
         ]
         let page = "{{<layout}}\n{{$title}}Home{{/title}}\n{{$main}}\n{{> greeting}}\n{{/main}}\n{{/layout}}\n"
-        #expect(try render(page, ["name": .text("Seoul")], partials: partials)
+        #expect(try render(page, Model(name: "Seoul"), partials: partials)
             == "<title>Home</title>\nHello, Seoul!\n\n<footer>end</footer>\n")
     }
 
@@ -111,3 +129,33 @@ import Testing
     }
 }
 
+
+extension TemplateTests {
+    @Test func eachFieldsKindComesFromTheTypeItReads() {
+        let kinds = Model.templateFields.kinds
+        #expect(kinds == ["name": .text, "count": .text, "markup": .html, "yes": .flag, "no": .flag, "empty": .list(.text),
+                          "items": .list(.text), "inner": .object(["label": .text]), "label": .text])
+        #expect(Model.templateKind == .object(kinds))
+        #expect([[HTML]?].templateKind == .list(.list(.html)))
+        // The declared kinds are what templates are checked against when they are read.
+        func check(_ text: String) -> String {
+            do {
+                _ = try TemplateLibrary([("page", text)], pages: ["page": kinds])
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(check("{{name}}{{count}}{{{markup}}}{{#items}}{{.}}{{/items}}{{#inner}}{{label}}{{/inner}}{{^yes}}{{/yes}}") == "no error")
+        #expect(check("{{#inner}}\n{{lable}}\n{{/inner}}") == "template page.mustache: line 2: {{lable}}: no model in scope has lable")
+        #expect(check("{{{count}}}") == "template page.mustache: line 1: {{{count}}} places plain text unescaped; write {{count}}")
+        #expect(check("{{inner}}") == "template page.mustache: line 1: {{inner}} is a model, which a tag cannot place; use a section")
+    }
+
+    @Test func aModelAnswersOnlyTheNamesItDeclares() throws {
+        let model = Model(name: "n", count: 7, markup: HTML("<i>m</i>"), yes: true, items: ["a"], inner: Inner(label: "l"))
+        #expect(try render("{{name}} {{count}} {{{markup}}} {{yes}} {{#items}}{{.}}{{/items}} {{inner.label}}", model) == "n 7 <i>m</i> true a l")
+        guard case .missing = model.value(for: "names") else { Issue.record("answered a name it does not declare"); return }
+        guard case .missing = model.value(for: "no") else { Issue.record("answered for a field it does not hold"); return }
+    }
+}

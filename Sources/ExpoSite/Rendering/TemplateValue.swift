@@ -1,6 +1,6 @@
 /// What a template's tag can find: text to place, a flag for a section, a model to look
 /// further into, a list to repeat a section over, or nothing. Typed, so a lookup is a
-/// switch on a name, with no reflection and no dynamic casts.
+/// search of a model's declared names, with no reflection and no dynamic casts.
 enum TemplateValue {
     /// Plain text: always escaped.
     case text(String)
@@ -14,22 +14,34 @@ enum TemplateValue {
 
 /// A model a template looks into by name: each screen model, and each part of one.
 protocol TemplateObject: TemplateConvertible {
-    /// The names templates may use and what each holds; templates are checked against
-    /// these when they are read, so a misspelled name is an error, not an empty space.
-    static var templateFields: [String: TemplateKind] { get }
-    /// The value of the property `name`, or `.missing` when the model has none.
+    /// Every name templates may use, each declared once with how to read it; templates are
+    /// checked against these when they are read, so a misspelled name is an error, not an
+    /// empty space.
+    static var templateFields: TemplateFields<Self> { get }
+    /// The value of the field `name`, or `.missing` when the model has none. Models take
+    /// the implementation below; a requirement, so that the renderer's call on any model
+    /// runs code made for the model's type.
     func value(for name: String) -> TemplateValue
 }
 
+extension TemplateObject {
+    static var templateKind: TemplateKind { .object(templateFields.kinds) }
+
+    var templateValue: TemplateValue { consuming get { .object(self) } }
+
+    /// Inlined into each model's own entry point, so that a lookup is one call made for
+    /// the model's type (not that call and then a generic one).
+    @inline(__always)
+    func value(for name: String) -> TemplateValue { Self.templateFields.value(of: self, for: name) }
+}
+
 /// What a name holds, as the template checker sees it.
-indirect enum TemplateKind: Sendable {
+indirect enum TemplateKind: Sendable, Equatable {
     case text
     case html
     case flag
     case object([String: TemplateKind])
     case list(TemplateKind)
-
-    static func object<Model: TemplateObject>(_ model: Model.Type) -> TemplateKind { .object(model.templateFields) }
 
     var noun: String {
         switch self {
@@ -51,34 +63,42 @@ struct HTML: Sendable, Equatable, TemplateConvertible {
         self.markup = markup
     }
 
-    var templateValue: TemplateValue { .html(markup) }
+    static var templateKind: TemplateKind { .html }
+    var templateValue: TemplateValue { consuming get { .html(markup) } }
 }
 
-/// A Swift value a template can show.
+/// A Swift value a template can show. Its kind is the type's, so a field's kind is
+/// worked out from what it reads, and a field of a type templates cannot show does not
+/// compile.
 protocol TemplateConvertible {
-    var templateValue: TemplateValue { get }
-}
-
-extension TemplateObject {
-    var templateValue: TemplateValue { .object(self) }
+    static var templateKind: TemplateKind { get }
+    /// Consuming, so that a field's value moves into the template value it becomes
+    /// rather than being copied again (a model's copy retains every string it holds).
+    var templateValue: TemplateValue { consuming get }
 }
 
 extension String: TemplateConvertible {
-    var templateValue: TemplateValue { .text(self) }
+    static var templateKind: TemplateKind { .text }
+    var templateValue: TemplateValue { consuming get { .text(self) } }
 }
 
 extension Int: TemplateConvertible {
-    var templateValue: TemplateValue { .text(String(self)) }
+    static var templateKind: TemplateKind { .text }
+    var templateValue: TemplateValue { consuming get { .text(String(self)) } }
 }
 
 extension Bool: TemplateConvertible {
-    var templateValue: TemplateValue { .flag(self) }
+    static var templateKind: TemplateKind { .flag }
+    var templateValue: TemplateValue { consuming get { .flag(self) } }
 }
 
 extension Optional: TemplateConvertible where Wrapped: TemplateConvertible {
-    var templateValue: TemplateValue { self?.templateValue ?? .missing }
+    /// A missing value fits any kind: sections and tags skip it.
+    static var templateKind: TemplateKind { Wrapped.templateKind }
+    var templateValue: TemplateValue { consuming get { self?.templateValue ?? .missing } }
 }
 
 extension Array: TemplateConvertible where Element: TemplateConvertible {
-    var templateValue: TemplateValue { .list(map(\.templateValue)) }
+    static var templateKind: TemplateKind { .list(Element.templateKind) }
+    var templateValue: TemplateValue { consuming get { .list(map { $0.templateValue }) } }
 }

@@ -32,3 +32,20 @@ enum WebAddress {
         (text.hasPrefix("https://") || text.hasPrefix("http://")) && !text.contains(where: \.isWhitespace)
     }
 }
+
+extension ExhibitFacts: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("heading", \.heading),
+        .field("rows", \.rows),
+        .field("manifestHref", \.manifestHref),
+        .field("manifestLabel", \.manifestLabel),
+    ]
+}
+
+extension ExhibitFacts.Row: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("value", \.value),
+        .field("href", \.href),
+    ]
+}

@@ -38,3 +38,18 @@ struct ExhibitFigure: Sendable {
         descriptionLang = borrowed("\(exhibitImage.name)/visual_description")
     }
 }
+
+extension ExhibitFigure: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("image", \.image),
+        .field("zoomHref", \.zoomHref),
+        .field("viewLarger", \.viewLarger),
+        .field("caption", \.caption),
+        .field("credit", \.credit),
+        .field("hasCaption", \.hasCaption),
+        .field("visualDescription", \.visualDescription),
+        .field("descriptionLabel", \.descriptionLabel),
+        .field("captionLang", \.captionLang),
+        .field("descriptionLang", \.descriptionLang),
+    ]
+}

@@ -76,3 +76,36 @@ struct ExhibitListScreen: Sendable {
         self.init(edition: edition, exhibits: edition.exhibits[...], catalog: catalog, routes: routes, assets: assets)
     }
 }
+
+extension ExhibitListScreen: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame),
+        .field("navigationBar", \.navigationBar),
+        .field("rows", \.rows),
+        .field("pagination", \.pagination),
+        .field("search", \.search),
+    ]
+}
+
+extension ExhibitListScreen.Row: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("id", \.id),
+        .field("name", \.name),
+        .field("shortDescription", \.shortDescription),
+        .field("nameLang", \.nameLang),
+        .field("textLang", \.textLang),
+        .field("href", \.href),
+        .field("thumbnail", \.thumbnail),
+    ]
+}
+
+extension ExhibitListScreen.Pagination: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("previousLabel", \.previousLabel),
+        .field("previousHref", \.previousHref),
+        .field("nextLabel", \.nextLabel),
+        .field("nextHref", \.nextHref),
+        .field("position", \.position),
+    ]
+}

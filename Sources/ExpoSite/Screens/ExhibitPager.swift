@@ -22,3 +22,19 @@ struct ExhibitPager: Sendable {
         }
     }
 }
+
+extension ExhibitPager: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("previous", \.previous),
+        .field("next", \.next),
+    ]
+}
+
+extension ExhibitPager.Neighbour: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("name", \.name),
+        .field("href", \.href),
+    ]
+}

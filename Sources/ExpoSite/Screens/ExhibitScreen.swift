@@ -68,3 +68,21 @@ struct ExhibitScreen: Sendable {
         viewer = strings.exhibit
     }
 }
+
+extension ExhibitScreen: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame),
+        .field("navigationBar", \.navigationBar),
+        .field("figure", \.figure),
+        .field("gallery", \.gallery),
+        .field("galleryLabel", \.galleryLabel),
+        .field("hasGallery", \.hasGallery),
+        .field("prose", \.prose),
+        .field("proseLang", \.proseLang),
+        .field("facts", \.facts),
+        .field("hasFacts", \.hasFacts),
+        .field("actions", \.actions),
+        .field("pager", \.pager),
+        .field("viewer", \.viewer),
+    ]
+}

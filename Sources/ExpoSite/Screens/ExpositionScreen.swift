@@ -58,3 +58,27 @@ struct ExpositionScreen: Sendable {
         self.actions = actions
     }
 }
+
+extension ExpositionScreen: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame),
+        .field("titleLines", \.titleLines),
+        .field("titleLang", \.titleLang),
+        .field("descriptionLang", \.descriptionLang),
+        .field("poster", \.poster),
+        .field("facts", \.facts),
+        .field("paragraphs", \.paragraphs),
+        .field("flag", \.flag),
+        .field("buttonLabel", \.buttonLabel),
+        .field("buttonHref", \.buttonHref),
+        .field("actions", \.actions),
+    ]
+}
+
+extension ExpositionScreen.Fact: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("value", \.value),
+        .field("lang", \.lang),
+    ]
+}

@@ -49,3 +49,28 @@ struct ImageModel: Sendable {
         size = picture.size.map { Size(width: $0.width, height: $0.height) }
     }
 }
+
+extension ImageModel: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("sources", \.sources),
+        .field("src", \.src),
+        .field("srcset", \.srcset),
+        .field("sizes", \.sizes),
+        .field("size", \.size),
+        .field("alt", \.alt),
+        .field("altLang", \.altLang),
+        .field("cssClass", \.cssClass),
+        .field("lazy", \.lazy),
+        .field("priority", \.priority),
+        .field("isPlaceholder", \.isPlaceholder),
+        .field("decorative", \.decorative),
+        .field("placeholderText", \.placeholderText),
+    ]
+}
+
+extension ImageModel.Size: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("width", \.width),
+        .field("height", \.height),
+    ]
+}

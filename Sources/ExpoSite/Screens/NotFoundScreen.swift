@@ -21,3 +21,13 @@ struct NotFoundScreen: Sendable {
         linkHref = routes.link(routes.home(language))
     }
 }
+
+extension NotFoundScreen: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame),
+        .field("navigationBar", \.navigationBar),
+        .field("message", \.message),
+        .field("linkLabel", \.linkLabel),
+        .field("linkHref", \.linkHref),
+    ]
+}

@@ -20,3 +20,10 @@ struct PageActions: Sendable {
         return rendered
     }
 }
+
+extension PageActions: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("speech", \.speech),
+        .field("share", \.share),
+    ]
+}

@@ -93,3 +93,52 @@ struct NavigationBar: Sendable {
         self.backHref = backHref
     }
 }
+
+extension PageFrame: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("lang", \.lang),
+        .field("dir", \.dir),
+        .field("contentSecurityPolicy", \.contentSecurityPolicy),
+        .field("documentTitle", \.documentTitle),
+        .field("description", \.description),
+        .field("headLinks", \.headLinks),
+        .field("offlineNotice", \.offlineNotice),
+        .field("skipToContent", \.skipToContent),
+        .field("languageSwitchLabel", \.languageSwitchLabel),
+        .field("languageLinks", \.languageLinks),
+        .field("otherLanguageLinks", \.otherLanguageLinks),
+        .field("languageMenu", \.languageMenu),
+        .field("currentLanguage", \.currentLanguage),
+        .field("alternates", \.alternates),
+        .field("screenClass", \.screenClass),
+        .field("sharing", \.sharing),
+        .field("structuredData", \.structuredData),
+        .field("iiifManifest", \.iiifManifest),
+    ]
+}
+
+extension PageFrame.LanguageLink: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("href", \.href),
+        .field("lang", \.lang),
+        .field("dir", \.dir),
+        .field("current", \.current),
+    ]
+}
+
+extension PageFrame.Alternate: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("lang", \.lang),
+        .field("href", \.href),
+    ]
+}
+
+extension NavigationBar: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("title", \.title),
+        .field("titleLang", \.titleLang),
+        .field("backLabel", \.backLabel),
+        .field("backHref", \.backHref),
+    ]
+}

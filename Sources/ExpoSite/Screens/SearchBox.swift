@@ -18,3 +18,15 @@ struct SearchBox: Sendable {
         self.index = index
     }
 }
+
+extension SearchBox: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("placeholder", \.placeholder),
+        .field("noMatch", \.noMatch),
+        .field("count", \.count),
+        .field("countOne", \.countOne),
+        .field("more", \.more),
+        .field("index", \.index),
+    ]
+}

@@ -11,3 +11,11 @@ struct ShareControl: Sendable {
         failed = strings.copyFailed
     }
 }
+
+extension ShareControl: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("copied", \.copied),
+        .field("failed", \.failed),
+    ]
+}

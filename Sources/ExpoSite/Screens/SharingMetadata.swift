@@ -43,3 +43,10 @@ struct SharingMetadata: Sendable {
         tags = HTML(lines.joined(separator: "\n"))
     }
 }
+
+extension SharingMetadata: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("tags", \.tags),
+        .field("url", \.url),
+    ]
+}

@@ -13,3 +13,12 @@ struct SpeechControls: Sendable {
         stop = strings.stopReading
     }
 }
+
+extension SpeechControls: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("readAloud", \.readAloud),
+        .field("pause", \.pause),
+        .field("resume", \.resume),
+        .field("stop", \.stop),
+    ]
+}
