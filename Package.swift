@@ -31,7 +31,11 @@ let package = Package(
         .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips"]),
         .target(
             name: "ExpoSite",
-            dependencies: ["ExpoCatalog", "ExpoImages", "CZlib", .product(name: "Ink", package: "Ink")],
+            dependencies: [
+                "ExpoCatalog", "ExpoImages", "CZlib", .product(name: "Ink", package: "Ink"),
+                // Pages are held in the buffers the server sends, so that they are held once.
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             resources: [.copy("Resources/Templates"), .copy("Resources/Assets"), .copy("Resources/Icons")]
         ),
         .target(

@@ -16,7 +16,7 @@ enum ServiceWorker {
     static func precache(_ pages: [String: Page], complete: Bool, routes: Routes, languages: [Language],
                          images: (all: Set<String>, offline: Set<String>), madeLater: [String] = []) -> [String] {
         let kept = pages.filter { !images.all.contains($0.key) || images.offline.contains($0.key) }
-        let total = kept.values.reduce(0) { $0 + $1.body.count }
+        let total = kept.values.reduce(0) { $0 + $1.bodyLength }
         guard !complete || total > precacheBudget else { return kept.keys.sorted() }
         let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })
         return (kept.keys.filter { path in

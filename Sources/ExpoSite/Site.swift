@@ -9,7 +9,7 @@ import ExpoImages
 /// as the service worker then keeps all of it.
 public struct Site: Sendable {
     /// Path within the site (`/`, `/en/items/jikji/`, `/assets/style.1a2b3c4d5e.css`) → file
-    /// made when the site was.
+    /// made when the site was, held in one form (gzip when that is smaller).
     public let madePages: [String: Page]
     /// Every page, made or still to make; those not in `madePages` are made when asked for.
     private let plan: SitePlan
@@ -84,8 +84,9 @@ public struct Site: Sendable {
         guard let primaryNotFoundPage = notFoundPages[routes.primary] else {
             throw .template(name: "not-found", message: "no page for the primary language")
         }
-        return Site(madePages: pages, plan: plan, madeWhole: madeWhole, context: context, languages: catalog.languages, version: version,
-                    notFoundPages: notFoundPages, primaryNotFoundPage: primaryNotFoundPage, routes: routes)
+        // Kept in one form each: the search indexes alone are 15 MB a language at 100,000 exhibits.
+        return Site(madePages: pages.mapValues(\.kept), plan: plan, madeWhole: madeWhole, context: context, languages: catalog.languages,
+                    version: version, notFoundPages: notFoundPages.mapValues(\.kept), primaryNotFoundPage: primaryNotFoundPage.kept, routes: routes)
     }
 
     /// Every path of the site, in no particular order.

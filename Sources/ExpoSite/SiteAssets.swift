@@ -138,7 +138,8 @@ struct SiteAssets: Sendable {
     }
 
     private mutating func add(_ path: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {
-        files[path] = Page(contentType: type, body: bytes, caching: .immutable)
+        // Kept in one form at once: the site's context holds these assets as long as the site.
+        files[path] = Page(contentType: type, body: bytes, caching: .immutable).kept
         return routes.link(path)
     }
 }
