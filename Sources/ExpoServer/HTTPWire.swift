@@ -4,13 +4,14 @@ import NIOCore
 import Synchronization
 
 /// HTTP/1.1 response bytes, written by hand because every answer is known in advance:
-/// a page's header lines and body are laid out once, and a request adds only the status
+/// a page's header lines are laid out once, and a request adds only the status
 /// line and the Date, which change at most once a second.
 enum HTTPWire {
-    /// The header lines of `fields`, the blank line that ends them, and `body`.
-    static func headersAndBody(_ fields: HTTPFields, body: [UInt8]) -> (bytes: ByteBuffer, headLength: Int) {
+    /// The header lines of `fields` and the blank line that ends them. The body, when there
+    /// is one, goes out as a buffer of its own: a page's is shared with the site, not copied.
+    static func head(_ fields: HTTPFields) -> ByteBuffer {
         var buffer = ByteBuffer()
-        buffer.reserveCapacity(fields.count * 48 + body.count + 2)
+        buffer.reserveCapacity(fields.count * 48 + 2)
         for field in fields {
             buffer.writeString(field.name.rawName)
             buffer.writeStaticString(": ")
@@ -18,9 +19,7 @@ enum HTTPWire {
             buffer.writeStaticString("\r\n")
         }
         buffer.writeStaticString("\r\n")
-        let headLength = buffer.readableBytes
-        buffer.writeBytes(body)
-        return (buffer, headLength)
+        return buffer
     }
 
     /// `HTTP/1.1 200 OK` and the Date header, shared by every answer with that status in

@@ -1,50 +1,57 @@
 import Synchronization
 
-/// The pages a large site made when they were asked for, kept within a byte budget. Two
-/// generations: a page found is kept in the current one; when that fills half the budget
-/// it becomes the previous one and the page it replaces are let go. So the cache never
-/// holds more than the budget, a page asked for often stays, and every step is a
-/// dictionary lookup, whatever the number of pages.
-final class PageCache: Sendable {
+/// What a large site made when it was asked for, kept within a byte budget: pages made on
+/// request, and the plain bodies of pages held compressed. Two generations: a value found
+/// is kept in the current one; when that fills half the budget it becomes the previous one
+/// and the values it replaces are let go. So the cache never holds much more than the
+/// budget (a value larger than half of it is kept alone), a value asked for often stays,
+/// and every step is a dictionary lookup, whatever the number of pages.
+final class PageCache<Value: Sendable>: Sendable {
     private struct Generations {
-        var current: [String: ServedPage] = [:]
+        var current: [String: Value] = [:]
         var currentBytes = 0
-        var previous: [String: ServedPage] = [:]
+        var previous: [String: Value] = [:]
+        var previousBytes = 0
     }
 
     let budget: Int
+    private let size: @Sendable (Value) -> Int
     private let generations = Mutex(Generations())
 
-    init(budget: Int) {
+    /// `size` tells how many bytes a value takes.
+    init(budget: Int, size: @escaping @Sendable (Value) -> Int) {
         self.budget = budget
+        self.size = size
     }
 
-    func page(at path: String) -> ServedPage? {
+    func value(at key: String) -> Value? {
         generations.withLock { generations in
-            if let page = generations.current[path] { return page }
-            guard let page = generations.previous.removeValue(forKey: path) else { return nil }
-            Self.keep(page, at: path, in: &generations, budget: budget)
-            return page
+            if let value = generations.current[key] { return value }
+            guard let value = generations.previous.removeValue(forKey: key) else { return nil }
+            generations.previousBytes -= size(value)
+            keep(value, at: key, in: &generations)
+            return value
         }
     }
 
-    func keep(_ page: ServedPage, at path: String) {
-        generations.withLock { Self.keep(page, at: path, in: &$0, budget: budget) }
+    func keep(_ value: Value, at key: String) {
+        generations.withLock { keep(value, at: key, in: &$0) }
     }
 
-    private static func keep(_ page: ServedPage, at path: String, in generations: inout Generations, budget: Int) {
-        if generations.currentBytes + page.byteCount > budget / 2 {
+    private func keep(_ value: Value, at key: String, in generations: inout Generations) {
+        let bytes = size(value)
+        if generations.currentBytes + bytes > budget / 2 {
             generations.previous = generations.current
+            generations.previousBytes = generations.currentBytes
             generations.current = [:]
             generations.currentBytes = 0
         }
-        if generations.current.updateValue(page, forKey: path) == nil { generations.currentBytes += page.byteCount }
+        if let replaced = generations.current.updateValue(value, forKey: key) { generations.currentBytes -= size(replaced) }
+        generations.currentBytes += bytes
     }
 
-    /// How many bytes the cache holds now, at most `budget`.
+    /// How many bytes the cache holds now.
     var byteCount: Int {
-        generations.withLock { generations in
-            generations.currentBytes + generations.previous.values.reduce(0) { $0 + $1.byteCount }
-        }
+        generations.withLock { $0.currentBytes + $0.previousBytes }
     }
 }

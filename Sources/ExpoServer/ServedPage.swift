@@ -2,35 +2,37 @@ import ExpoSite
 import HTTPTypes
 import NIOCore
 
-/// A page ready to send: its header lines and body laid out once as bytes, so that a
-/// request costs a lookup and a reference to them, nothing more.
+/// A page ready to send: the header lines of each of its representations laid out once as
+/// bytes, and the one form of its body the site holds, shared with the site rather than
+/// copied. A request costs a lookup and references to them, nothing more; only a client
+/// that does not take gzip needs a compressed page's body worked out again (`ServedSite`).
 struct ServedPage: Sendable {
     struct Representation: Sendable {
-        /// The header lines, the blank line after them, and the body.
-        let prepared: ByteBuffer
-        /// How many of `prepared`'s bytes are header lines; a HEAD answer sends only those.
-        let headLength: Int
+        /// The header lines and the blank line after them; a HEAD answer sends only these.
+        let head: ByteBuffer
         /// The same headers, for answers that add to them (a cookie, a 304).
         let headers: HTTPFields
 
-        init(headers: HTTPFields, body: [UInt8]) {
+        init(headers: HTTPFields, length: Int) {
             var headers = headers
-            headers[.contentLength] = String(body.count)
-            (prepared, headLength) = HTTPWire.headersAndBody(headers, body: body)
+            headers[.contentLength] = String(length)
+            head = HTTPWire.head(headers)
             self.headers = headers
         }
-
-        var headOnly: ByteBuffer { prepared.getSlice(at: prepared.readerIndex, length: headLength)! }
-
-        var body: [UInt8] { prepared.getBytes(at: prepared.readerIndex + headLength, length: prepared.readableBytes - headLength)! }
     }
 
     let identity: Representation
+    /// Present when the page is held compressed.
     let gzip: Representation?
+    /// The gzip body when there is a `gzip` representation, else the identity body.
+    let held: ByteBuffer
+    let identityLength: Int
+    /// The identity representation's ETag, which names its bytes.
+    let etag: String
     let etags: Set<Substring>
 
-    /// The bytes it holds, for the cache's budget.
-    var byteCount: Int { identity.prepared.readableBytes + (gzip?.prepared.readableBytes ?? 0) }
+    /// The bytes it holds, for the cache's budget: what its buffers take, not only what they hold.
+    var byteCount: Int { held.capacity + identity.head.capacity + (gzip?.head.capacity ?? 0) }
 
     /// `varyBy` names request headers, besides Accept-Encoding, that change the answer.
     init(_ page: Page, varyBy: [String] = []) {
@@ -41,18 +43,21 @@ struct ServedPage: Sendable {
         case .immutable: "public, max-age=31536000, immutable"
         }
         if page.crossOrigin { common[HTTPField.Name("Access-Control-Allow-Origin")!] = "*" }
-        let vary = ((page.gzip != nil ? ["Accept-Encoding"] : []) + varyBy).joined(separator: ", ")
+        let vary = ((page.isCompressed ? ["Accept-Encoding"] : []) + varyBy).joined(separator: ", ")
         if !vary.isEmpty { common[.vary] = vary }
         var identityHeaders = common
         identityHeaders[.eTag] = page.etag
-        identity = Representation(headers: identityHeaders, body: page.body)
-        if let compressed = page.gzip {
+        identity = Representation(headers: identityHeaders, length: page.bodyLength)
+        held = page.held
+        identityLength = page.bodyLength
+        etag = page.etag
+        if page.isCompressed {
             // A strong ETag names one representation, so the gzip one gets its own.
             let gzipTag = String(page.etag.dropLast()) + "-gz\""
             var headers = common
             headers[.eTag] = gzipTag
             headers[.contentEncoding] = "gzip"
-            gzip = Representation(headers: headers, body: compressed)
+            gzip = Representation(headers: headers, length: page.held.readableBytes)
             etags = [Substring(page.etag), Substring(gzipTag)]
         } else {
             gzip = nil

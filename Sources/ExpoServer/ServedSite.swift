@@ -2,20 +2,29 @@ import ExpoCatalog
 import ExpoSite
 import HTTPTypes
 import Logging
+import NIOCore
 
 /// A `Site` turned into what the server sends: the files made with the site prepared at
-/// once, the other pages made on their first request and kept in a bounded cache, the 404
-/// pages, and the language homes the `/` redirect chooses between. A class, so that a
-/// request takes the current one with a single retain; a reload swaps in a new one with its
-/// own cache, so a visitor never gets a page of the old site from the new one.
+/// once (their header lines; their bytes are the site's own, not a copy), the other pages
+/// made on their first request and kept in a bounded cache, the 404 pages, and the language
+/// homes the `/` redirect chooses between. A class, so that a request takes the current one
+/// with a single retain; a reload swaps in a new one with its own caches, so a visitor
+/// never gets a page of the old site from the new one.
 final class ServedSite: Sendable {
-    /// Bytes of pages made on request that are kept: about 5,000 exhibit pages.
+    /// Bytes of pages made on request that are kept: about 16,000 exhibit pages, each
+    /// held in its gzip form (4 KB with its header lines).
     static let cacheBudget = 64 * 1024 * 1024
+    /// Bytes of plain bodies worked out for clients that do not take gzip: they are rare
+    /// (curl without --compressed, some scripts), and one may ask for a search index.
+    static let plainBudget = 32 * 1024 * 1024
 
+    /// Shares its pages' bytes with `site`, which keeps them in one form.
     private let made: [String: ServedPage]
     private let site: Site
     private let notFound: [Language: ServedPage]
-    private let cache: PageCache
+    private let cache: PageCache<ServedPage>
+    /// The plain bodies of pages held compressed, by their ETag, which names those bytes.
+    private let plain: PageCache<ByteBuffer>
 
     init(_ site: Site, cacheBudget: Int = ServedSite.cacheBudget) {
         self.site = site
@@ -29,7 +38,8 @@ final class ServedSite: Sendable {
             notFound[language] = ServedPage(site.notFoundPage(language))
         }
         self.notFound = notFound
-        cache = PageCache(budget: cacheBudget)
+        cache = PageCache(budget: cacheBudget) { $0.byteCount }
+        plain = PageCache(budget: Self.plainBudget) { $0.capacity }
     }
 
     private static func served(_ page: Page, at path: String) -> ServedPage {
@@ -43,11 +53,22 @@ final class ServedSite: Sendable {
         if let page = made[String(path)] { return page }
         if !path.hasSuffix("/"), let page = made[path + "/"] { return page }
         let key = String(path)
-        if let page = cache.page(at: key) { return page }
+        if let page = cache.value(at: key) { return page }
         guard site.isMadeOnRequest(key), let page = try site.page(at: key) else { return nil }
         let served = Self.served(page, at: key)
         cache.keep(served, at: key)
         return served
+    }
+
+    /// The body of `page` for a client that does not take gzip: the one the page holds, or,
+    /// for a page held compressed, its plain bytes worked out once and kept a while. Nil if
+    /// they cannot be worked out, which zlib never fails at for bytes it wrote.
+    func identityBody(of page: ServedPage) -> ByteBuffer? {
+        guard page.gzip != nil else { return page.held }
+        if let body = plain.value(at: page.etag) { return body }
+        guard let body = Gzip.decompress(page.held, length: page.identityLength) else { return nil }
+        plain.keep(body, at: page.etag)
+        return body
     }
 
     func notFoundPage(for path: Substring) -> ServedPage {

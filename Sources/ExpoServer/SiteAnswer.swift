@@ -2,22 +2,32 @@ import HTTPTypes
 import NIOCore
 
 /// What the server sends for one request, short of the status line and Date: the header
-/// lines, the blank line, and the body when there is one (HEAD, 304 and redirects have
-/// none). For a page this is a slice of bytes laid out when the site was loaded.
+/// lines with the blank line after them, then the body when there is one (HEAD, 304 and
+/// redirects have none). For a page both are buffers laid out when the site was loaded:
+/// sending them copies nothing.
 struct SiteAnswer {
     let status: HTTPResponse.Status
-    let headersAndBody: ByteBuffer
+    let head: ByteBuffer
+    let body: ByteBuffer?
 
-    init(_ status: HTTPResponse.Status, prepared: ByteBuffer) {
+    init(_ status: HTTPResponse.Status, head: ByteBuffer, body: ByteBuffer?) {
         self.status = status
-        headersAndBody = prepared
+        self.head = head
+        self.body = body
     }
 
-    /// An answer put together for this request, for the rarer cases.
+    /// An answer put together for this request, for the rarer cases. Without a body, the
+    /// headers' Content-Length stays as it is: a HEAD's is the length a GET would get.
+    init(_ status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer?) {
+        var headers = headers
+        if let body { headers[.contentLength] = String(body.readableBytes) }
+        self.init(status, head: HTTPWire.head(headers), body: body)
+    }
+
+    /// An answer put together for this request whose body, empty by default, says so.
     init(_ status: HTTPResponse.Status, headers: HTTPFields, body: [UInt8] = []) {
         var headers = headers
         headers[.contentLength] = String(body.count)
-        self.status = status
-        headersAndBody = HTTPWire.headersAndBody(headers, body: body).bytes
+        self.init(status, head: HTTPWire.head(headers), body: body.isEmpty ? nil : ByteBuffer(bytes: body))
     }
 }

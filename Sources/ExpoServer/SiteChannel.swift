@@ -77,14 +77,19 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 headers[.contentType] = "text/event-stream; charset=utf-8"
                 headers[.cacheControl] = "no-store"
                 let head = HTTPWire.statusAndDate(.ok, closing: true)
-                events.attach(context.channel, headers: Array(head.readableBytesView) + Array(HTTPWire.headersAndBody(headers, body: []).bytes.readableBytesView))
+                events.attach(context.channel, headers: Array(head.readableBytesView) + Array(HTTPWire.head(headers).readableBytesView))
                 return
             }
             let answer = responder.answer(request)
             // HTTP/1.0 clients get one answer per connection: simpler than their keep-alive.
             let closing = closeAfterAnswer || !request.isKeepAlive || request.version != .http1_1
             context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: closing)), promise: nil)
-            write(answer.headersAndBody, closing: closing, context: context)
+            if let body = answer.body {
+                context.write(wrapOutboundOut(answer.head), promise: nil)
+                write(body, closing: closing, context: context)
+            } else {
+                write(answer.head, closing: closing, context: context)
+            }
         }
     }
 
@@ -131,7 +136,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         request = nil
         context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: true)), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(answer.headersAndBody)).whenComplete { _ in
+        if answer.body != nil { context.write(wrapOutboundOut(answer.head), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(answer.body ?? answer.head)).whenComplete { _ in
             channel.close(mode: .output, promise: nil)
             channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
         }

@@ -114,12 +114,25 @@ public final class SiteResponder: Sendable {
             if let setCookie { headers[.setCookie] = setCookie }
             return SiteAnswer(.notModified, headers: headers)
         }
+        let body: ByteBuffer?
+        if request.method == .HEAD {
+            body = nil
+        } else if acceptsGzip, page.gzip != nil {
+            body = page.held
+        } else if let plain = site.identityBody(of: page) {
+            body = plain
+        } else {
+            logger.error("\(path): the page's plain bytes could not be worked out from its gzip form")
+            var headers = SecurityHeaders.all
+            headers[.contentType] = "text/plain; charset=utf-8"
+            return SiteAnswer(.internalServerError, headers: headers, body: Array("The page could not be made.\n".utf8))
+        }
         if let setCookie {
             var headers = representation.headers
             headers[.setCookie] = setCookie
-            return SiteAnswer(status, headers: headers, body: request.method == .HEAD ? [] : representation.body)
+            return SiteAnswer(status, headers: headers, body: body)
         }
-        return SiteAnswer(status, prepared: request.method == .HEAD ? representation.headOnly : representation.prepared)
+        return SiteAnswer(status, head: representation.head, body: body)
     }
 
     /// Where `/` sends a visitor whose cookie or browser asks for another language than

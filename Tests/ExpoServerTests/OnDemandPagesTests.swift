@@ -32,7 +32,10 @@ import Testing
         func check(_ path: String) throws {
             let page = try #require(try served.page(at: Substring(path)), "\(path)")
             let file = try Data(contentsOf: export.appendingPathComponent(SiteExporter.fileName(for: path)))
-            #expect(page.identity.body == [UInt8](file), "\(path): the server's bytes are the export's")
+            let body = try #require(served.identityBody(of: page))
+            #expect(Array(body.readableBytesView) == [UInt8](file), "\(path): the server's bytes are the export's")
+            let gzip = try Data(contentsOf: export.appendingPathComponent(SiteExporter.fileName(for: path) + ".gz"))
+            #expect(page.gzip != nil && Array(page.held.readableBytesView) == [UInt8](gzip), "\(path): and so are its gzip bytes")
         }
         for path in paths { try check(path) }
         for index in 100..<160 { _ = try served.page(at: Substring("/items/item-\(index)/")) }
