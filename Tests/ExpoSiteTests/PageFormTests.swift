@@ -13,6 +13,10 @@ import Testing
         for (path, page) in site.madePages {
             #expect(!page.holdsBothForms, "\(path)")
         }
+        // The search index, made when first asked for and then kept for the site's life.
+        let index = try #require(site.paths.first { $0.hasPrefix("/assets/search-") })
+        let searchIndex = try #require(try site.page(at: index))
+        #expect(searchIndex.isCompressed && !searchIndex.holdsBothForms)
         // The assets the site's context holds for as long as the site lives, too.
         let catalog = try TemporaryCatalog.seed().load()
         let assets = SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
