@@ -54,17 +54,16 @@ enum CSVParser {
                 let contentStart = index
                 var doubled = false
                 var closed = false
-                while index < count {
-                    if bytes[index] == quote {
-                        if index + 1 < count, bytes[index + 1] == quote {
-                            doubled = true
-                            index += 2
-                            continue
-                        }
-                        closed = true
-                        break
+                while true {
+                    index = firstQuote(bytes, from: index)
+                    if index == count { break }
+                    if index + 1 < count, bytes[index + 1] == quote {
+                        doubled = true
+                        index += 2
+                        continue
                     }
-                    index += 1
+                    closed = true
+                    break
                 }
                 guard closed else {
                     return failure(bytes, at: start, "the quoted cell that starts on this line has no closing \"")
@@ -80,8 +79,11 @@ enum CSVParser {
             } else {
                 start = index
                 while !isEnd(index) { index += 1 }
-                guard let cell = text(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return nil }
-                row.append(trimmed(cell))
+                let content = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard let cell = text(content) else { return nil }
+                // Most cells start and end with a letter or a digit: two bytes say so.
+                let plain = content.first.map(isPlainASCII) == true && content.last.map(isPlainASCII) == true
+                row.append(plain ? cell : trimmed(cell))
             }
             if index == count { break }
             if bytes[index] == separator {
@@ -117,10 +119,30 @@ enum CSVParser {
         return separators[0]
     }
 
+    /// The index of the first quote at or after `start`; `bytes.count` when there is none.
+    /// Long texts are most of a catalog's bytes, so they are looked through eight bytes at a time.
+    private static func firstQuote(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quotes = ones &* UInt64(quote)
+            while index + 8 <= bytes.count {
+                // A byte of `word` is zero where the text has a quote; the lowest flagged byte is
+                // always a real one (a borrow only flags bytes above it).
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ quotes
+                let found = (word &- ones) & ~word & (ones &* 0x80)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < bytes.count, bytes[index] != quote { index += 1 }
+        return index
+    }
+
     /// The failure at a byte offset, its line counted now; nil when the file is not UTF-8
     /// anyway, which is what a reader of such a file needs to hear first.
     private static func failure(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ message: String) -> Result<[[String]], Failure>? {
-        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        guard (try? UTF8Span(validating: bytes.span)) != nil else { return nil }
         var line = 1
         for index in 0..<offset {
             // CRLF is one line break, and so is a CR alone.
@@ -129,8 +151,11 @@ enum CSVParser {
         return .failure(Failure(line: line, message: message))
     }
 
+    /// The cell's text, nil when its bytes are not UTF-8. `UTF8Span` checks them without the
+    /// generic `String(validating:)`, which looked its types up again for every cell.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        String(validating: bytes, as: UTF8.self)
+        guard let valid = try? UTF8Span(validating: bytes.span) else { return nil }
+        return String(copying: valid)
     }
 
     /// A quoted cell's text with each `""` as one quote.
@@ -145,11 +170,13 @@ enum CSVParser {
         return cell.withUnsafeBufferPointer { text($0) }
     }
 
+    /// An ASCII byte that is no padding.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && !isPadding(Unicode.Scalar(byte))
+    }
+
     private static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        // Most cells have nothing to lose: two scalars say so without walking the text.
-        guard let head = scalars.first, let tail = scalars.last else { return text }
-        guard isPadding(head) || isPadding(tail) else { return text }
         guard let first = scalars.firstIndex(where: { !isPadding($0) }),
               let last = scalars.lastIndex(where: { !isPadding($0) }) else { return "" }
         return String(scalars[first...last])

@@ -42,13 +42,18 @@ struct CSVTable: Sendable, Equatable {
             return .failure(notText)
         case let .failure(failure)?:
             return .failure(Diagnostic(.error, file: file, place: ":\(failure.line)", "malformed CSV: \(failure.message)"))
-        case let .success(parsed)?:
+        case var .success(parsed)?:
             var rows: [Row] = []
             rows.reserveCapacity(parsed.count)
-            for (index, cells) in parsed.dropFirst().enumerated() {
-                let cells = cells.map(FormulaGuard.unguarded)
+            for index in parsed.indices.dropFirst() {
+                // Taken out of `parsed`, the row is changed in place rather than copied.
+                var cells: [String] = []
+                swap(&cells, &parsed[index])
                 if cells.allSatisfy(\.isEmpty) { continue }
-                rows.append(Row(number: index + 2, cells: cells))
+                for cell in cells.indices where cells[cell].utf8.first == UInt8(ascii: "'") {
+                    cells[cell] = FormulaGuard.unguarded(cells[cell])
+                }
+                rows.append(Row(number: index + 1, cells: cells))
             }
             return .success(CSVTable(header: (parsed.first ?? []).map(FormulaGuard.unguarded), rows: rows))
         }
