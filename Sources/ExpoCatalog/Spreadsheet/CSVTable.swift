@@ -18,39 +18,71 @@ struct CSVTable: Sendable, Equatable {
     /// A quoted cell's text is kept exactly, and a cell `FormulaGuard` protected loses its
     /// apostrophe, so that what `CSVWriter` wrote reads back as it was.
     static func read(_ bytes: [UInt8], file: String) -> Result<CSVTable, Diagnostic> {
-        guard let text = decode(bytes) else {
-            return .failure(Diagnostic(.error, file: file,
-                "is not UTF-8 or UTF-16 text; in Excel, save it as \"CSV UTF-8 (Comma delimited)\""))
+        let notText = Diagnostic(.error, file: file,
+            "is not UTF-8 or UTF-16 text; in Excel, save it as \"CSV UTF-8 (Comma delimited)\"")
+        let parsed: Result<[[String]], CSVParser.Failure>?
+        if let encoding = utf16(bytes) {
+            guard let text = String(bytes: bytes.dropFirst(encoding.byteOrderMark ? 2 : 0), encoding: encoding.encoding) else {
+                return .failure(notText)
+            }
+            if text.allSatisfy(\.isWhitespace) { return .failure(Diagnostic(.error, file: file, "the file is empty")) }
+            parsed = CSVParser.rows(text)
+        } else {
+            // UTF-8, read where it lies: each cell is checked as its text is made.
+            let start = utf8Start(bytes)
+            switch isBlank(bytes[start...]) {
+            case nil: return .failure(notText)
+            case true?: return .failure(Diagnostic(.error, file: file, "the file is empty"))
+            case false?: break
+            }
+            parsed = bytes.withUnsafeBufferPointer { CSVParser.rows(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
         }
-        if text.allSatisfy(\.isWhitespace) {
-            return .failure(Diagnostic(.error, file: file, "the file is empty"))
-        }
-        let parsed: [[String]]
-        switch CSVParser.rows(text) {
-        case let .success(rows): parsed = rows
-        case let .failure(failure):
+        switch parsed {
+        case nil:
+            return .failure(notText)
+        case let .failure(failure)?:
             return .failure(Diagnostic(.error, file: file, place: ":\(failure.line)", "malformed CSV: \(failure.message)"))
+        case var .success(parsed)?:
+            var rows: [Row] = []
+            rows.reserveCapacity(parsed.count)
+            for index in parsed.indices.dropFirst() {
+                // Taken out of `parsed`, the row is changed in place rather than copied.
+                var cells: [String] = []
+                swap(&cells, &parsed[index])
+                if cells.allSatisfy(\.isEmpty) { continue }
+                for cell in cells.indices where cells[cell].utf8.first == UInt8(ascii: "'") {
+                    cells[cell] = FormulaGuard.unguarded(cells[cell])
+                }
+                rows.append(Row(number: index + 1, cells: cells))
+            }
+            return .success(CSVTable(header: (parsed.first ?? []).map(FormulaGuard.unguarded), rows: rows))
         }
-        var rows: [Row] = []
-        for (index, cells) in parsed.dropFirst().enumerated() {
-            let cells = cells.map(FormulaGuard.unguarded)
-            if cells.allSatisfy(\.isEmpty) { continue }
-            rows.append(Row(number: index + 2, cells: cells))
-        }
-        return .success(CSVTable(header: (parsed.first ?? []).map(FormulaGuard.unguarded), rows: rows))
     }
 
-    private static func decode(_ bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(bytes: bytes.dropFirst(3), encoding: .utf8) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return String(bytes: bytes.dropFirst(2), encoding: .utf16LittleEndian) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return String(bytes: bytes.dropFirst(2), encoding: .utf16BigEndian) }
+    /// Excel's "Unicode Text", with or without its byte order mark; nil for UTF-8.
+    private static func utf16(_ bytes: [UInt8]) -> (encoding: String.Encoding, byteOrderMark: Bool)? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, true) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, true) }
         // UTF-16 without a byte order mark: the header's ASCII letters leave every other byte zero.
-        if bytes.count >= 4, bytes[1] == 0, bytes[3] == 0, bytes[0] != 0 {
-            return String(bytes: bytes, encoding: .utf16LittleEndian)
-        }
-        if bytes.count >= 4, bytes[0] == 0, bytes[2] == 0, bytes[1] != 0 {
-            return String(bytes: bytes, encoding: .utf16BigEndian)
-        }
-        return String(bytes: bytes, encoding: .utf8)
+        if bytes.count >= 4, bytes[1] == 0, bytes[3] == 0, bytes[0] != 0 { return (.utf16LittleEndian, false) }
+        if bytes.count >= 4, bytes[0] == 0, bytes[2] == 0, bytes[1] != 0 { return (.utf16BigEndian, false) }
+        return nil
+    }
+
+    /// Where the text starts, past the byte order mark; a second mark right after it is
+    /// skipped too, as Foundation's decoding, which files were read with before, did.
+    private static func utf8Start(_ bytes: [UInt8]) -> Int {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        guard bytes.starts(with: mark) else { return 0 }
+        return bytes.dropFirst(3).starts(with: mark) ? 6 : 3
+    }
+
+    /// Whether the text is only white space (nil: it is not UTF-8). Only the ASCII spaces
+    /// before the first other byte are looked at, unless that byte starts a wider character.
+    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool? {
+        guard let other = bytes.firstIndex(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) else { return true }
+        if bytes[other] < 0x80 { return false }
+        return String(validating: bytes, as: UTF8.self).map { $0.allSatisfy(\.isWhitespace) }
     }
 }

@@ -48,59 +48,19 @@ struct ItemsSheet: Sendable {
         }
         let languages: [Language?] = [nil] + Set(columns.compactMap(\.column.language)).sorted()
         for language in languages {
+            let layout = EntryLayout(columns, language: language)
             var entries: [JSONValue] = []
             var rowPlaces: [SheetPlaces.Entry] = []
+            entries.reserveCapacity(table.rows.count)
+            rowPlaces.reserveCapacity(table.rows.count)
             for row in table.rows {
-                let (entry, place) = Self.entry(row, columns, language: language)
+                let (entry, place) = layout.entry(row)
                 entries.append(entry)
                 rowPlaces.append(place)
             }
             lists[language] = .array(entries)
             places[language] = .items(language: language, entries: rowPlaces)
         }
-    }
-
-    /// One row as the exhibit entry of `language`. In the main language the three texts
-    /// every exhibit shows are kept when empty, so that `validate` can say so; any other
-    /// empty cell is a value the row does not give (in a translation: one the main text stands in for).
-    private static func entry(_ row: CSVTable.Row, _ columns: [(index: Int, column: ItemColumn)],
-                              language: Language?) -> (JSONValue, SheetPlaces.Entry) {
-        func cell(_ index: Int) -> String { row.cells[safe: index] ?? "" }
-        var members: [(key: String, value: JSONValue)] = []
-        var ownImage: [(key: String, value: JSONValue)] = []
-        var items: [String: [Int: [(key: String, value: JSONValue)]]] = [:]
-        let id = columns.first { $0.column.field == .entry("image_name") }.map { cell($0.index) } ?? ""
-        for (index, column) in columns {
-            let value = cell(index)
-            let wanted = column.language == language || (column.isIdentifier && column.language == nil)
-            guard wanted else { continue }
-            let keepEmpty = language == nil && ["name", "short_desc", "desc"].contains(column.name)
-            guard !value.isEmpty || keepEmpty else { continue }
-            switch column.field {
-            case let .entry(key): members.append((key, .string(value)))
-            case let .ownImage(key): ownImage.append((key, .string(value)))
-            case let .item(list, number, key): items[list, default: [:]][number, default: []].append((key, .string(value)))
-            }
-        }
-        var place = SheetPlaces.Entry(row: row.number)
-        var images: [JSONValue] = []
-        if !ownImage.isEmpty {
-            images.append(.object([("name", .string(id))] + ownImage))
-            place.images.append(nil)
-        }
-        for (number, keys) in (items["images"] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            // In a translation only texts make an entry: the image's name alone says nothing new.
-            if language != nil, !keys.contains(where: { $0.key != "name" }) { continue }
-            images.append(.object(keys))
-            place.images.append(number)
-        }
-        if !images.isEmpty { members.append(("images", .array(images))) }
-        let fields = (items["fields"] ?? [:]).sorted(by: { $0.key < $1.key })
-        if !fields.isEmpty {
-            members.append(("fields", .array(fields.map { .object($0.value) })))
-            place.fields = fields.map(\.key)
-        }
-        return (.object(members), place)
     }
 }
 
