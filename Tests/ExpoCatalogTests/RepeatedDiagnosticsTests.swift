@@ -33,4 +33,17 @@ import Testing
         // Nothing to collapse: the list is left as it is.
         #expect(RepeatedDiagnostics.collapsed(few + elsewhere.prefix(10)) == few + elsewhere.prefix(10))
     }
+
+    @Test func aCollectionWithoutItsPhotosSaysSoInAFewLines() throws {
+        let entries = (1...40).map { #"{"name": "출품작 \#($0)", "image_name": "photo-\#($0)"}"# }
+        let folder = try TemporaryCatalog([
+            "exposition_universelle_1900.json": TemporaryCatalog.seedExposition,
+            "items.json": "[" + entries.joined(separator: ",") + "]",
+        ])
+        let lines = try folder.load().diagnostics.map(\.description).filter { $0.contains("no image") }
+        // The poster, the flag and 40 photos: one kind of warning, whatever each image's name.
+        #expect(lines.count == RepeatedDiagnostics.shown)
+        #expect(lines.first == "poster.*: no image (poster.svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown")
+        #expect(lines.last == "photo-8.*: no image (photo-8.svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown (and 32 more images like it)")
+    }
 }

@@ -1,6 +1,7 @@
 /// Many diagnostics of one kind in one file, said a few times with a count: a spreadsheet
 /// with 100,000 stray columns, or an export whose every text has the same stray character,
-/// should give a curator a handful of lines to act on, not a hundred thousand.
+/// should give a curator a handful of lines to act on, not a hundred thousand. Images missing
+/// by name (`jikji.*`) count as one file.
 enum RepeatedDiagnostics {
     /// How many of one kind in one file are shown; the last shown carries the count of the rest.
     static let shown = 10
@@ -23,7 +24,7 @@ enum RepeatedDiagnostics {
                 result.append(diagnostic)
             } else if position == shown {
                 var last = diagnostic
-                last.message += " (and \(total - shown) more like it in this file)"
+                last.message += group.isImageName ? " (and \(total - shown) more images like it)" : " (and \(total - shown) more like it in this file)"
                 result.append(last)
             }
         }
@@ -38,10 +39,19 @@ enum RepeatedDiagnostics {
         var kind: String
 
         init(_ diagnostic: Diagnostic) {
-            file = diagnostic.file
             severity = diagnostic.severity
-            kind = Self.kind(of: diagnostic.message)
+            if diagnostic.file.hasSuffix(".*") {
+                // `jikji.*`: an image's files, by its name. A collection whose photos are not
+                // there yet has one such warning per exhibit; they are one kind whatever the name.
+                file = "*"
+                kind = Self.kind(of: diagnostic.message.replacingOccurrences(of: String(diagnostic.file.dropLast(2)), with: ""))
+            } else {
+                file = diagnostic.file
+                kind = Self.kind(of: diagnostic.message)
+            }
         }
+
+        var isImageName: Bool { file == "*" }
 
         /// Works on the message's UTF-8 bytes: the quote and the digits are ASCII, and a
         /// large catalog can have a hundred thousand messages to sort into kinds.
