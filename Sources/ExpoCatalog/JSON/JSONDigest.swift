@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// A stable 64-bit fingerprint of parsed JSON: the same values give the same digest on
 /// every machine and run (unlike `Hasher`, which is seeded per process), and any change to
 /// a key, a text or a number changes it. It names the service worker's cache, so it only
@@ -9,6 +12,27 @@ struct JSONDigest {
     init(_ json: JSONValue) {
         add(json)
     }
+
+    /// A large list is digested in runs on every core, the runs' digests then mixed in
+    /// order: the same list gives the same digest on any machine, whatever its cores.
+    static func of(_ json: JSONValue) -> UInt64 {
+        guard case let .array(elements) = json, elements.count >= 4096 else { return JSONDigest(json).value }
+        let runs = 16
+        let size = (elements.count + runs - 1) / runs
+        let digests = Mutex([UInt64](repeating: 0, count: runs))
+        DispatchQueue.concurrentPerform(iterations: runs) { run in
+            var digest = JSONDigest()
+            for element in elements[min(elements.count, run * size)..<min(elements.count, (run + 1) * size)] { digest.add(element) }
+            digests.withLock { $0[run] = digest.value }
+        }
+        var digest = JSONDigest()
+        digest.mix(2)
+        for value in digests.withLock({ $0 }) { digest.mix(value) }
+        digest.mix(UInt64(elements.count))
+        return digest.value
+    }
+
+    private init() {}
 
     private mutating func mix(_ word: UInt64) {
         value = (value ^ word) &* 0xFF51_AFD7_ED55_8CCD

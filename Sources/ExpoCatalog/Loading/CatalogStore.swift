@@ -107,7 +107,7 @@ struct PrefetchedStore: CatalogStore {
         let results = Mutex<[String: (parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]), digest: UInt64)]>([:])
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let parsed = base.parse(dataFile: names[index], workers: itemsFiles.contains(names[index]) ? workers : 1)
-            let digest = (try? parsed.result.get()).map { JSONDigest($0).value } ?? 0
+            let digest = (try? parsed.result.get()).map { JSONDigest.of($0) } ?? 0
             results.withLock { $0[names[index]] = (parsed, digest) }
         }
         let all = results.withLock { $0 }

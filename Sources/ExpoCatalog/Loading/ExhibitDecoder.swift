@@ -1,29 +1,69 @@
+import Foundation
+import Synchronization
+
 /// Turns `items.json` (and its translations) into exhibits, checking the ids that become URLs.
 enum ExhibitDecoder {
     /// Every key an exhibit's entry may have.
     static let keys = ItemColumn.entryKeys + ["images", "fields"]
 
-    static func decode(_ json: JSONValue, reader: inout FieldReader) -> [Exhibit]? {
+    /// `cores`: how many share a large list (all of the machine's when nil).
+    static func decode(_ json: JSONValue, reader: inout FieldReader, cores: Int? = nil) -> [Exhibit]? {
         guard case let .array(entries) = json else {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
             return nil
         }
         var exhibits: [Exhibit] = []
+        exhibits.reserveCapacity(entries.count)
         var firstIndexOfID: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            let exhibit = reader.entry(index) { reader -> Exhibit? in
-                guard let exhibit = decodeEntry(entry, index: index, reader: &reader) else { return nil }
+        for part in decodeInParts(entries, file: reader.file, cores: cores) {
+            var used = 0
+            for (offset, (exhibit, diagnosticsEnd)) in part.entries.enumerated() {
+                let index = part.first + offset
+                reader.append(part.reader.diagnostics[used..<diagnosticsEnd])
+                used = diagnosticsEnd
+                guard let exhibit else { continue }
                 if let first = firstIndexOfID[exhibit.id] {
                     reader.fail(at: "[\(index)].image_name", "\"\(exhibit.id)\" is already the id of [\(first)]; ids must be unique")
+                    reader.entriesWithProblems.insert(index)
                 } else if Exhibit.isSafeID(exhibit.id), Exhibit.lengthProblem(exhibit.id) == nil {
                     firstIndexOfID[exhibit.id] = index
                 }
-                return exhibit
+                exhibits.append(exhibit)
             }
-            if let exhibit { exhibits.append(exhibit) }
+            reader.absorbNotesAndKeys(of: part.reader)
         }
         reader.reportUnknownKeys()
         return exhibits
+    }
+
+    /// A run of entries read by a reader of its own: each entry's exhibit, and how many
+    /// diagnostics the reader had after it.
+    struct Part: Sendable {
+        var first: Int
+        var entries: [(exhibit: Exhibit?, diagnosticsEnd: Int)] = []
+        var reader: FieldReader
+    }
+
+    /// At least this many entries are read on several cores.
+    static let partedCount = 4096
+
+    /// The entries in runs, on every core for a large list; the runs in order. Whether an
+    /// id is another entry's too is left to the caller, which sees them all in order.
+    static func decodeInParts(_ entries: [JSONValue], file: String, cores: Int? = nil) -> [Part] {
+        let cores = cores ?? (entries.count >= partedCount ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        let size = (entries.count + cores - 1) / max(cores, 1)
+        let count = size == 0 ? 0 : (entries.count + size - 1) / size
+        let parts = Mutex<[Int: Part]>([:])
+        DispatchQueue.concurrentPerform(iterations: count) { number in
+            var part = Part(first: number * size, reader: FieldReader(file: file))
+            for index in part.first..<min(entries.count, part.first + size) {
+                let exhibit = part.reader.entry(index) { decodeEntry(entries[index], index: index, reader: &$0) }
+                part.entries.append((exhibit, part.reader.diagnostics.count))
+            }
+            parts.withLock { $0[number] = part }
+        }
+        let all = parts.withLock { $0 }
+        return (0..<count).compactMap { all[$0] }
     }
 
     /// One entry of `items.json`, or nil (with a warning) when it is not an object. Whether

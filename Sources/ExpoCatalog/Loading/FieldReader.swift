@@ -26,6 +26,25 @@ struct FieldReader {
         diagnostics.count + untranslated.count + unknownKeys.reduce(0) { $0 + $1.count }
     }
 
+    /// What `part` (a reader of some of the same file's entries, read on another core) found
+    /// after the ones already here: its diagnostics in `diagnostics`, and all its notes and
+    /// unknown keys (by the first place each was seen, with their counts added up).
+    mutating func append(_ diagnostics: ArraySlice<Diagnostic>) {
+        self.diagnostics += diagnostics
+    }
+
+    mutating func absorbNotesAndKeys(of part: FieldReader) {
+        publishingNotes += part.publishingNotes
+        entriesWithProblems.formUnion(part.entriesWithProblems)
+        for unknown in part.unknownKeys {
+            if let index = unknownKeys.firstIndex(where: { $0.key == unknown.key && $0.known == unknown.known }) {
+                unknownKeys[index].count += unknown.count
+            } else {
+                unknownKeys.append(unknown)
+            }
+        }
+    }
+
     /// Reads entry `index` with `body`, remembering the entry when it gave a problem.
     mutating func entry<Value>(_ index: Int, _ body: (inout FieldReader) -> Value) -> Value {
         let before = problemCount

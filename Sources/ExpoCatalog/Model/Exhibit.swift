@@ -34,9 +34,12 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     }
 
     /// Ids become URL path segments and file names, so only letters, digits, `-` and `_`.
+    /// Read as bytes: only ASCII passes, and asking Unicode's tables about every letter of
+    /// 100,000 ids was a twentieth of loading them.
     public static func isSafeID(_ id: String) -> Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+        !id.isEmpty && id.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
     }
 }
