@@ -20,8 +20,4 @@ public struct Edition: Sendable, Equatable {
     public func isUntranslated(_ exhibitID: String?, _ key: String) -> Bool {
         untranslated.contains("\(exhibitID ?? "exposition").\(key)")
     }
-
-    public func exhibit(id: String) -> Exhibit? {
-        exhibits.first { $0.id == id }
-    }
 }
