@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 /// A stable 64-bit fingerprint of parsed JSON: the same values give the same digest on
 /// every machine and run (unlike `Hasher`, which is seeded per process), and any change to
 /// a key, a text or a number changes it. It names the service worker's cache, so it only
@@ -17,17 +14,14 @@ struct JSONDigest {
     /// order: the same list gives the same digest on any machine, whatever its cores.
     static func of(_ json: JSONValue) -> UInt64 {
         guard case let .array(elements) = json, elements.count >= 4096 else { return JSONDigest(json).value }
-        let runs = 16
-        let size = (elements.count + runs - 1) / runs
-        let digests = Mutex([UInt64](repeating: 0, count: runs))
-        DispatchQueue.concurrentPerform(iterations: runs) { run in
+        let digests = Runs.map(Runs.split(elements.count, into: 16)) { run in
             var digest = JSONDigest()
-            for element in elements[min(elements.count, run * size)..<min(elements.count, (run + 1) * size)] { digest.add(element) }
-            digests.withLock { $0[run] = digest.value }
+            for element in elements[run] { digest.add(element) }
+            return digest.value
         }
         var digest = JSONDigest()
         digest.mix(2)
-        for value in digests.withLock({ $0 }) { digest.mix(value) }
+        for value in digests { digest.mix(value) }
         digest.mix(UInt64(elements.count))
         return digest.value
     }

@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 /// A syntax error with the place a person needs to find it: line and column count from 1,
 /// columns in characters (not bytes), so a Korean line points at the right spot.
 struct JSONSyntaxError: Error, Sendable, Equatable {
@@ -57,23 +54,20 @@ struct JSONParser: ~Copyable {
             if cut > cuts.last! { cuts.append(cut) }
         }
         cuts.append(starts.count)
-        let bounds = cuts
-        let parts = Mutex<[Int: (values: [JSONValue], duplicates: [JSONDuplicateKey])]>([:])
-        DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
+        let runs = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+        let parts = Runs.map(runs) { entries -> (values: [JSONValue], duplicates: [JSONDuplicateKey])? in
             bytes.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer)
-                guard let values = parser.parseEntries(starts, bounds[part]..<bounds[part + 1]) else { return }
-                let found = parser.duplicateKeys()
-                parts.withLock { $0[part] = (values, found) }
+                guard let values = parser.parseEntries(starts, entries) else { return nil }
+                return (values, parser.duplicateKeys())
             }
         }
-        let all = parts.withLock { $0 }
-        guard all.count == bounds.count - 1 else { return nil }
         var values: [JSONValue] = []
         values.reserveCapacity(starts.count)
-        for part in 0..<(bounds.count - 1) {
-            values += all[part]!.values
-            duplicates += all[part]!.duplicates
+        for part in parts {
+            guard let part else { return nil }
+            values += part.values
+            duplicates += part.duplicates
         }
         return .array(values)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Turns `items.json` (and its translations) into exhibits, checking the ids that become URLs.
 enum ExhibitDecoder {
@@ -51,19 +50,14 @@ enum ExhibitDecoder {
     /// id is another entry's too is left to the caller, which sees them all in order.
     static func decodeInParts(_ entries: [JSONValue], file: String, cores: Int? = nil) -> [Part] {
         let cores = cores ?? (entries.count >= partedCount ? ProcessInfo.processInfo.activeProcessorCount : 1)
-        let size = (entries.count + cores - 1) / max(cores, 1)
-        let count = size == 0 ? 0 : (entries.count + size - 1) / size
-        let parts = Mutex<[Int: Part]>([:])
-        DispatchQueue.concurrentPerform(iterations: count) { number in
-            var part = Part(first: number * size, reader: FieldReader(file: file))
-            for index in part.first..<min(entries.count, part.first + size) {
+        return Runs.map(Runs.split(entries.count, into: cores)) { run in
+            var part = Part(first: run.lowerBound, reader: FieldReader(file: file))
+            for index in run {
                 let exhibit = part.reader.entry(index) { decodeEntry(entries[index], index: index, reader: &$0) }
                 part.entries.append((exhibit, part.reader.diagnostics.count))
             }
-            parts.withLock { $0[number] = part }
+            return part
         }
-        let all = parts.withLock { $0 }
-        return (0..<count).compactMap { all[$0] }
     }
 
     /// One entry of `items.json`, or nil (with a warning) when it is not an object. Whether

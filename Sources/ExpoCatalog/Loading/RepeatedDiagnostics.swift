@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Many diagnostics of one kind in one file, said a few times with a count: a spreadsheet
 /// with 100,000 stray columns, or an export whose every text has the same stray character,
@@ -38,15 +37,9 @@ enum RepeatedDiagnostics {
     /// not there yet has one warning each.
     private static func groups(of diagnostics: [Diagnostic]) -> [Group] {
         guard diagnostics.count >= 4096 else { return diagnostics.map { Group($0) } }
-        let runs = ProcessInfo.processInfo.activeProcessorCount * 4
-        let size = (diagnostics.count + runs - 1) / runs
-        let parts = Mutex<[Int: [Group]]>([:])
-        DispatchQueue.concurrentPerform(iterations: runs) { run in
-            let part = diagnostics[min(diagnostics.count, run * size)..<min(diagnostics.count, (run + 1) * size)].map { Group($0) }
-            parts.withLock { $0[run] = part }
-        }
-        let all = parts.withLock { $0 }
-        return (0..<runs).flatMap { all[$0] ?? [] }
+        return Runs.map(Runs.split(diagnostics.count, into: ProcessInfo.processInfo.activeProcessorCount * 4)) { run in
+            diagnostics[run].map { Group($0) }
+        }.flatMap { $0 }
     }
 
     /// A diagnostic's kind: its file and severity, and its message with what varies from one
