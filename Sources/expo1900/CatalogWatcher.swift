@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 
 /// Notices changes to a catalog's files by looking at them: every quarter second it lists
@@ -6,19 +7,13 @@ import Foundation
 /// deletions and editors' save-by-rename alike, and needs no file-system events API. At
 /// idle it costs one `stat` per file per look (`scripts/bench` measures it).
 final class CatalogWatcher: @unchecked Sendable {
-    struct Stamp: Equatable {
-        var size: Int64
-        var modified: Int64
-        var inode: UInt64
-    }
-
     static let interval: Duration = .milliseconds(250)
     /// Editors and spreadsheet programs write a file in steps: wait until a look shows
     /// nothing new before loading, up to this long.
     static let settleLimit: Duration = .seconds(1)
 
     let root: URL
-    private var last: [String: Stamp]
+    private var last: [String: FileStamp]
 
     init(root: URL) {
         self.root = root
@@ -48,8 +43,8 @@ final class CatalogWatcher: @unchecked Sendable {
     /// editors' swap files) are left out, as are the folders Xcode builds into. Symbolic links
     /// are stamped, not followed (a folder they lead to inside the catalog is seen where it
     /// is), and each real folder is listed once, so that no mount or link can make a loop.
-    static func look(_ root: URL) -> [String: Stamp] {
-        var stamps: [String: Stamp] = [:]
+    static func look(_ root: URL) -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
         var folders = [root.path]
         var visited: Set<[UInt64]> = []
         while let folder = folders.popLast() {
@@ -64,18 +59,10 @@ final class CatalogWatcher: @unchecked Sendable {
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     folders.append(path)
                 } else {
-                    stamps[path] = Stamp(size: Int64(info.st_size), modified: modificationTime(info), inode: UInt64(info.st_ino))
+                    stamps[path] = FileStamp(info)
                 }
             }
         }
         return stamps
-    }
-
-    private static func modificationTime(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
     }
 }

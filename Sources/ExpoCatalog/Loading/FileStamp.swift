@@ -2,10 +2,20 @@ import Foundation
 
 /// What `stat` says of a file: its size, when it was last written and its inode. Two equal
 /// stamps are taken as the same content, as `make` and editors' watchers do.
-struct FileStamp: Equatable, Sendable {
-    var size: Int64
-    var modified: Int64
-    var inode: UInt64
+public struct FileStamp: Equatable, Sendable {
+    public var size: Int64
+    public var modified: Int64
+    public var inode: UInt64
+
+    public init(_ info: stat) {
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        inode = UInt64(info.st_ino)
+    }
 
     /// Each entry directly in `folder`, by name: a catalog folder's data and images are
     /// all at its top.
@@ -14,12 +24,7 @@ struct FileStamp: Equatable, Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
             var info = stat()
             guard lstat(folder.path + "/" + name, &info) == 0 else { continue }
-            #if canImport(Darwin)
-            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            #else
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            #endif
-            stamps[name] = FileStamp(size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+            stamps[name] = FileStamp(info)
         }
         return stamps
     }

@@ -17,7 +17,6 @@ public struct WatchedLoad: Sendable {
     private var items: [String: ItemsFile]
 
     struct ItemsFile: Sendable {
-        var language: Language?
         var scan: JSONElementScan
         var problems: Set<Int>
         /// A translation's entry for each exhibit id, and the id of each entry.
@@ -51,9 +50,8 @@ public struct WatchedLoad: Sendable {
             }
             let after = FileStamp.folder(url)
             for (name, scan) in scans.withLock({ $0 }) where before[name] == after[name] {
-                guard let file = record.files[name], let parsed = DataFile.parse(name) else { continue }
-                let language = parsed.language == nil ? nil : parsed.language
-                items[name] = ItemsFile(language: language, scan: scan, problems: file.problems, indexByID: file.indexByID,
+                guard let file = record.files[name] else { continue }
+                items[name] = ItemsFile(scan: scan, problems: file.problems, indexByID: file.indexByID,
                                         idAtIndex: Dictionary(file.indexByID.map { ($1, $0) }) { first, _ in first })
             }
         }
