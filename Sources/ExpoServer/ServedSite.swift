@@ -60,6 +60,13 @@ final class ServedSite: Sendable {
         return served
     }
 
+    /// The list's first page at `path` answering `query`, for a browser that runs no script;
+    /// nil when `path` is not a list's first page. Made for each request, never kept.
+    func searchPage(at path: Substring, query: String) throws(SiteError) -> ServedPage? {
+        let folder = path.hasSuffix("/") ? String(path) : path + "/"
+        return try site.searchPage(at: folder, query: query).map { ServedPage($0) }
+    }
+
     /// The body of `page` for a client that does not take gzip: the one the page holds, or,
     /// for a page held compressed, its plain bytes worked out once and kept a while. Nil if
     /// they cannot be worked out, which zlib never fails at for bytes it wrote.

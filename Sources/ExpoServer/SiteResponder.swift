@@ -77,7 +77,9 @@ public final class SiteResponder: Sendable {
         let uri = URI(request.uri)
         let path = Substring(uri.path)
         var setCookie: String?
-        // Only the language switch's links carry a query; most requests skip parsing one.
+        // Only the language switch's links and the search form carry a query; most requests
+        // skip parsing one.
+        let searched = uri.query.flatMap(Self.searchQuery)
         if uri.query != nil, let chosen = uri.queryParameters["lang"].map(String.init),
            let language = site.languages.first(where: { $0.code == chosen }) {
             // The language switch's links carry ?lang= so the choice outlives the visit.
@@ -93,7 +95,11 @@ public final class SiteResponder: Sendable {
         let page: ServedPage
         let found: ServedPage?
         do throws(SiteError) {
-            found = try site.page(at: path)
+            if let searched, let answer = try site.searchPage(at: path, query: searched) {
+                found = answer
+            } else {
+                found = try site.page(at: path)
+            }
         } catch {
             // Templates are checked when they are read, so this is a defect, not a catalog's fault.
             logger.error("\(path): the page could not be made: \(error)")
@@ -133,6 +139,14 @@ public final class SiteResponder: Sendable {
             return SiteAnswer(status, headers: headers, body: body)
         }
         return SiteAnswer(status, head: representation.head, body: body)
+    }
+
+    /// The `q` of a query string as a form sends it (`q=ga+ya%EA%B8%88`); nil without one.
+    static func searchQuery(_ query: String) -> String? {
+        for item in query.split(separator: "&") where item.hasPrefix("q=") {
+            return String(item.dropFirst(2)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }
+        return nil
     }
 
     /// Where `/` sends a visitor whose cookie or browser asks for another language than

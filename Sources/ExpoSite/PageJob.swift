@@ -11,7 +11,8 @@ enum PageJob: Sendable {
     /// The exhibit at `index` of the edition's list.
     case exhibit(Language, index: Int)
     case notFound(Language)
-    case searchIndex(Language)
+    /// A file of a language's search index (`manifest.json`, `t3.json`, …).
+    case searchFile(Language, String)
     case iiifManifest(String)
 
     struct Context: Sendable {
@@ -26,7 +27,8 @@ enum PageJob: Sendable {
         /// Present when the site has IIIF manifests.
         var iiif: IIIF?
         var plan: SitePlan
-        var searchIndexes: SearchIndexes
+        /// Whether a server answers the list's search form (it does under `serve`).
+        var servesSearch = false
 
         func edition(_ language: Language) -> Edition { catalog.edition(language) }
     }
@@ -48,7 +50,7 @@ enum PageJob: Sendable {
             let exhibits = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
             screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: context.plan.listPageCount,
                                        expositionName: context.expositionTitles[edition.language]?.lines.first,
-                                       catalog: catalog, routes: routes, assets: assets)
+                                       served: context.servesSearch, catalog: catalog, routes: routes, assets: assets)
             template = "exhibit-list"
         case let .exhibit(language, index):
             let edition = context.edition(language)
@@ -63,9 +65,9 @@ enum PageJob: Sendable {
         case let .notFound(language):
             screen = NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets)
             template = "not-found"
-        case let .searchIndex(language):
-            guard let page = context.searchIndexes.page(language) else {
-                throw .template(name: "search index", message: "no search index for \(language.code)")
+        case let .searchFile(language, name):
+            guard let page = context.plan.search.page(language, file: name) else {
+                throw .template(name: "search index", message: "no file \(name) in the search index for \(language.code)")
             }
             return page
         case let .iiifManifest(id):

@@ -12,10 +12,10 @@ public struct Site: Sendable {
     /// made when the site was, held in one form (gzip when that is smaller).
     public let madePages: [String: Page]
     /// Every page, made or still to make; those not in `madePages` are made when asked for.
-    private let plan: SitePlan
+    let plan: SitePlan
     /// Whether every page was made with the site.
     private let madeWhole: Bool
-    private let context: PageJob.Context
+    let context: PageJob.Context
     public let languages: [Language]
     /// A fingerprint of everything the pages are made from (the catalog's data, its images'
     /// renditions, the templates, the interface's words, the options): it changes when
@@ -38,17 +38,17 @@ public struct Site: Sendable {
         let resources = try SiteResources.bundled()
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin,
                             hasIIIF: options.iiifOrigin != nil)
-        let searchIndexes = SearchIndexes(catalog, routes: routes)
+        let searchIndexes = SearchIndexes(catalog, routes: routes, shardLimit: options.searchShardBytes)
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes,
                                 searchIndexPaths: searchIndexes.paths, preview: options.preview)
-        let plan = SitePlan(catalog, routes: routes, options: options, searchIndexPaths: searchIndexes.paths)
+        let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes)
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
         let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0, positions: plan.positions) }
         let context = PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
                                       actions: actions, expositionTitles: titles, iiif: iiif, plan: plan,
-                                      searchIndexes: searchIndexes)
+                                      servesSearch: options.servesSearch)
         let madeWhole = plan.count <= madeWholeLimit
         var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
         if !madeWhole { searchIndexes.prepareInBackground() }
@@ -94,6 +94,8 @@ public struct Site: Sendable {
         Array(madePages.keys) + (madeWhole ? [] : plan.jobs.lazy.map(\.path).filter { madePages[$0] == nil })
     }
 
+    /// How many pages the site has, counting each language's search index as one file:
+    /// its files are known only once it is made, and counting them would make it at start.
     public var pageCount: Int { madePages.count + (madeWhole ? 0 : plan.count - plan.madeFirst.count) }
 
     /// The page at `path`, made now if it was not made with the site; a page's folder

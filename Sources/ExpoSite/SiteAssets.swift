@@ -106,7 +106,7 @@ struct SiteAssets: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The list screen's search data in `language`.
+    /// The manifest of the list screen's search index in `language`.
     func searchIndexURL(_ language: Language) -> String { searchIndexURLs[language] ?? "" }
 
     /// The picture a shared link shows. Link previews do not draw SVG, so a drawing

@@ -13,6 +13,11 @@ public struct SiteOptions: Sendable, Equatable {
     /// Where the server itself answers (`http://127.0.0.1:8080`) when no public address
     /// is given: IIIF ids must be absolute, and this one is right for whoever reaches it.
     public var localOrigin: String?
+    /// How large a search shard may grow before it is cut by its next letter. Tests set it
+    /// small, to cut the default catalog's few words into many shards.
+    public var searchShardBytes = 24_000
+    /// Set by `serve`: the server answers the list's search form without JavaScript.
+    public var servesSearch = false
     /// Set by `serve --watch`: pages reload themselves when the catalog changes.
     public var preview: Preview?
 

@@ -1,7 +1,7 @@
 import ExpoCatalog
 
 /// Every page of a site, before any is made: the exposition, each list page, each exhibit
-/// and the 404 page of every language, each language's search index, and each exhibit's
+/// and the 404 page of every language, each language's search index files, and each exhibit's
 /// IIIF manifest.
 ///
 /// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
@@ -18,10 +18,10 @@ struct SitePlan: Sendable {
     let positions: [String: Int]
     let exhibitIDs: [String]
     let hasIIIF: Bool
-    /// Each language's search index, by path.
-    let searchIndexes: [String: Language]
+    /// Each language's search index, whose files are known once it is made.
+    let search: SearchIndexes
 
-    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, searchIndexPaths: [Language: String]) {
+    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes) {
         self.routes = routes
         languages = catalog.languages
         perPage = options.exhibitsPerPage
@@ -32,12 +32,13 @@ struct SitePlan: Sendable {
         for (index, id) in exhibitIDs.enumerated() { positions[id] = positions[id] ?? index }
         self.positions = positions
         hasIIIF = options.iiifOrigin != nil
-        searchIndexes = Dictionary(searchIndexPaths.map { ($1, $0) }) { first, _ in first }
+        self.search = search
     }
 
-    /// How many pages the plan has.
+    /// How many pages the plan has, counting each search index as one: its files are not
+    /// known before it is made.
     var count: Int {
-        languages.count * (exhibitIDs.count + listPageCount + 2) + searchIndexes.count + (hasIIIF ? exhibitIDs.count : 0)
+        languages.count * (exhibitIDs.count + listPageCount + 3) + (hasIIIF ? exhibitIDs.count : 0)
     }
 
     /// The pages every visit starts from, made with the site however large it is: each
@@ -65,7 +66,10 @@ struct SitePlan: Sendable {
             }
             jobs.append((routes.notFound(language), .notFound(language)))
         }
-        for (path, language) in searchIndexes.sorted(by: { $0.key < $1.key }) { jobs.append((path, .searchIndex(language))) }
+        for language in languages {
+            guard let folder = search.folders[language], let index = search.index(language) else { continue }
+            for name in index.files.keys.sorted() { jobs.append((folder + name, .searchFile(language, name))) }
+        }
         if hasIIIF {
             for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
         }
@@ -75,7 +79,9 @@ struct SitePlan: Sendable {
     /// The page at `path`, read back from the way `Routes` makes paths; nil when the site
     /// has no such page.
     func job(at path: String) -> PageJob? {
-        if let language = searchIndexes[path] { return .searchIndex(language) }
+        if let (language, name) = search.file(at: path) {
+            return search.page(language, file: name) == nil ? nil : .searchFile(language, name)
+        }
         if hasIIIF, path.hasPrefix("/iiif/"), path.hasSuffix("/manifest.json") {
             let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
             return positions[id] == nil ? nil : .iiifManifest(id)

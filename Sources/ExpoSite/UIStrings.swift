@@ -35,6 +35,8 @@ public struct UIStrings: Sendable {
     public var searchCountOne: String
     /// When more match than a list page shows; `{shown}` and `{n}` are replaced in the browser.
     public var searchMore: String
+    public var searchIncomplete: String
+    public var searchNeedsScript: String
     public var readAloud: String
     public var pauseReading: String
     public var resumeReading: String
@@ -82,6 +84,8 @@ public struct UIStrings: Sendable {
         searchCount = text["search_count"]
         searchCountOne = text["search_count_one"]
         searchMore = text["search_more"]
+        searchIncomplete = text["search_incomplete"]
+        searchNeedsScript = text["search_needs_script"]
         readAloud = text["read_aloud"]
         pauseReading = text["pause_reading"]
         resumeReading = text["resume_reading"]

@@ -65,7 +65,9 @@ struct Export: ParsableCommand {
         let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         do {
-            let site = try Site.render(loaded, renditions: renditions, options: try options)
+            var options = try options
+            options.takeSearchShardSize()
+            let site = try Site.render(loaded, renditions: renditions, options: options)
             let progress = ProgressLine(label: "pages and files")
             let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory)) { done, total in
                 progress.update(done: done, total: total)

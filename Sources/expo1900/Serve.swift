@@ -56,6 +56,8 @@ struct Serve: AsyncParsableCommand {
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         let loadedAt = clock.now
         var options = try options
+        options.servesSearch = true
+        options.takeSearchShardSize()
         if watch { options.preview = SiteOptions.Preview(generation: 1, eventsPath: PreviewEvents.path) }
         let site: Site
         do {

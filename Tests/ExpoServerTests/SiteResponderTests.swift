@@ -1,5 +1,5 @@
 import ExpoCatalog
-import ExpoServer
+@testable import ExpoServer
 import ExpoSite
 import ExpoTestSupport
 import HTTPTypes
@@ -91,12 +91,33 @@ import Testing
         }
     }
 
+    /// The search form without the script: `q` as a form sends it, spaces as `+`.
+    @Test func answersTheSearchFormOnTheList() async throws {
+        var options = SiteOptions()
+        options.servesSearch = true
+        let site = try Site.render(try TemporaryCatalog.seed(extra: Self.englishFiles).load(), options: options)
+        try await LiveServer.with(site) { client in
+            try client.execute(uri: "/en/items/?q=Jik+ji", method: .get) { response in
+                #expect(response.status == .ok)
+                let page = Self.text(response.body)
+                #expect(page.contains("href=\"/en/items/jikji/\"") && !page.contains("href=\"/en/items/haegeum/\""))
+                #expect(page.contains("value=\"Jik ji\""))
+            }
+            try client.execute(uri: "/en/items/?q=%ED%95%B4%EA%B8%88", method: .get) { response in
+                #expect(Self.text(response.body).contains("href=\"/en/items/haegeum/\""))
+            }
+        }
+        #expect(SiteResponder.searchQuery("lang=en&q=a+b%2Bc") == "a b+c")
+        #expect(SiteResponder.searchQuery("lang=en") == nil)
+    }
+
     @Test func cachesHashedAssetsForAYear() async throws {
         try await withServer { client, site in
             let assets = (try site.allPages()).keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
-            // style, the stylesheet for browsers without scripts, script, a search index per
-            // language, four drawings and their preview JPEGs
-            #expect(assets.count == 13)
+            // style, the stylesheet for browsers without scripts, script, four drawings and
+            // their preview JPEGs, and per language a search index of four files (manifest,
+            // shard, typo list, rows)
+            #expect(assets.count == 19)
             for path in assets {
                 try client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)

@@ -18,7 +18,10 @@ import Testing
         let site = try site(origin: "https://guide.example.org")
         let paths = site.paths
         #expect(Set(paths).count == paths.count, "no path listed twice")
-        #expect(paths.count == site.pageCount)
+        // The count takes each language's search index as one file: its files are known once it is made.
+        let searchFiles = paths.filter { $0.hasPrefix("/assets/search/") }
+        #expect(searchFiles.count > site.languages.count)
+        #expect(paths.count - searchFiles.count == site.pageCount - site.languages.count)
         // 700 exhibits, 7 list pages, the home and 404 pages, 700 IIIF manifests.
         #expect(paths.filter { !$0.hasPrefix("/assets/") }.count >= 700 + 7 + 2 + 700)
         for path in paths {
@@ -55,17 +58,22 @@ import Testing
         let folder = try TemporaryCatalog.generated(count: 700)
         let site = try Site.render(folder.load())
         let list = String(decoding: try #require(try site.page(at: "/items/")).body, as: UTF8.self)
-        let index = try #require(list.firstMatch(of: #/data-index="([^"]+)"/#)?.output.1).description
-        #expect(index.hasPrefix("/assets/search-ko."))
-        #expect(site.isMadeOnRequest(index))
-        #expect(site.paths.contains(index))
-        let page = try #require(try site.page(at: index))
+        let manifest = try #require(list.firstMatch(of: #/data-index="([^"]+)"/#)?.output.1).description
+        #expect(manifest.wholeMatch(of: #/\/assets\/search\/ko\.[0-9a-f]{10}\/manifest\.json/#) != nil, "\(manifest)")
+        #expect(site.isMadeOnRequest(manifest))
+        #expect(site.paths.contains(manifest))
+        let page = try #require(try site.page(at: manifest))
         #expect(page.caching == Page.Caching.immutable)
-        #expect(String(decoding: page.body, as: UTF8.self).contains("\"name\":\"출품작 700\""))
+        #expect(String(decoding: page.body, as: UTF8.self).contains("\"count\":700"))
+        let folderPath = String(manifest.dropLast("manifest.json".count))
+        let rows = String(decoding: try #require(try site.page(at: folderPath + "d21.json")).body, as: UTF8.self)
+        #expect(rows.contains("\"출품작 700\""), "the last chunk of rows holds the last exhibit")
+        #expect(try site.page(at: folderPath + "d22.json") == nil, "700 exhibits make 22 chunks of 32")
+        #expect(try site.page(at: folderPath + "../manifest.json") == nil)
         // The same catalog names the same file; another text names another.
-        #expect(try Site.render(folder.load()).paths.contains(index))
+        #expect(try Site.render(folder.load()).paths.contains(manifest))
         let items = try String(contentsOf: folder.url.appendingPathComponent("items.json"), encoding: .utf8)
         try folder.write("items.json", items.replacingOccurrences(of: "출품작 700", with: "다른 이름"))
-        #expect(!(try Site.render(folder.load()).paths.contains(index)))
+        #expect(!(try Site.render(folder.load()).paths.contains(manifest)))
     }
 }

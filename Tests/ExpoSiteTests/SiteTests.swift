@@ -24,10 +24,16 @@ import Testing
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
         let assets = (try site.allPages()).filter { $0.value.caching == .immutable }
-        // style, the stylesheet for browsers without scripts, script, search index, poster,
-        // flag, jikji, haegeum (each drawing also as its link-preview JPEG), four icons
-        #expect(assets.count == 16)
-        for path in assets.keys {
+        // style, the stylesheet for browsers without scripts, script, poster, flag, jikji,
+        // haegeum (each drawing also as its link-preview JPEG), four icons; and the search index:
+        // its manifest, its one shard, its typo list and its rows
+        let search = assets.keys.filter { $0.hasPrefix("/assets/search/") }
+        #expect(search.count == 4)
+        for path in search {
+            #expect(path.wholeMatch(of: /\/assets\/search\/ko\.[0-9a-f]{10}\/(manifest|[tvd][0-9]+)\.json/) != nil, "\(path)")
+        }
+        #expect(assets.count - search.count == 15)
+        for path in assets.keys where !search.contains(path) {
             #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png|jpg)/) != nil, "\(path)")
         }
         // Files whose address must stay the same are revalidated on every use.

@@ -26,11 +26,11 @@ IMAGE_CACHE = tempfile.mkdtemp(prefix="expo1900-test-images-")
 atexit.register(shutil.rmtree, IMAGE_CACHE, True)
 
 
-def _serve(*arguments, stderr=subprocess.DEVNULL):
+def _serve(*arguments, stderr=subprocess.DEVNULL, env=None):
     """Starts `expo1900 serve` on a free port; yields its URL and stops it whatever happens.
-    `stderr` may be a file to keep what it printed."""
+    `stderr` may be a file to keep what it printed; `env`, variables to add."""
     server = subprocess.Popen([_binary(), "serve", "--port", "0", "--image-cache", IMAGE_CACHE, *arguments], stdout=subprocess.PIPE,
-                              stderr=stderr, text=True)
+                              stderr=stderr, text=True, env={**os.environ, **(env or {})})
     stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
     atexit.register(stop)
     try:
@@ -43,10 +43,10 @@ def _serve(*arguments, stderr=subprocess.DEVNULL):
 
 
 @contextlib.contextmanager
-def serving_generated(folder, count):
+def serving_generated(folder, count, env=None):
     """A server for a generated Korean catalog of `count` exhibits in `folder`; yields its URL."""
     generate_catalog(folder, count, languages=("ko",))
-    server = _serve("--catalog", str(folder))
+    server = _serve("--catalog", str(folder), env=env)
     try:
         yield next(server)
     finally:
@@ -72,6 +72,17 @@ def base_url():
         yield os.environ["EXPO1900_URL"].rstrip("/")
         return
     yield from _serve()
+
+
+# Shards this small cut the default catalog's few words into tens of files, as a
+# large catalog's many words are cut.
+SMALL_SHARDS = {"EXPO1900_SEARCH_SHARD_BYTES": "300"}
+
+
+@pytest.fixture(scope="session")
+def sharded_url():
+    """A server for the default catalog whose search index is cut into SMALL_SHARDS."""
+    yield from _serve(env=SMALL_SHARDS)
 
 
 BASE_PATH = "/expo1900"

@@ -1,4 +1,5 @@
 import ExpoCatalog
+import Foundation
 
 /// Screen 2: one row per exhibit, each row a single link to its detail.
 struct ExhibitListScreen: Sendable {
@@ -28,14 +29,25 @@ struct ExhibitListScreen: Sendable {
     var rows: [Row]
     var pagination: Pagination?
     var search: SearchBox
+    /// The place in the list of the page's first row: search.js shows these rows as they
+    /// are, without fetching them.
+    var first: String
 
     /// Rows below this many are out of the first screenful and load lazily.
     static let eagerRows = 6
 
-    /// Page `page` (from 1) of `pageCount`, showing `exhibits`.
-    /// `expositionName` is the title's first line, when the caller has worked it out already.
+    /// What the server found for a search made without the script.
+    struct Answer: Sendable {
+        var query: String
+        /// How many exhibits were found; `exhibits` holds the first of them.
+        var count: Int
+    }
+
+    /// Page `page` (from 1) of `pageCount`, showing `exhibits`, or the first of those an
+    /// `answer` found. `expositionName` is the title's first line, when the caller has
+    /// worked it out already. `served`: whether a server answers the search form.
     init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1, expositionName: String? = nil,
-         catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         answer: Answer? = nil, served: Bool = false, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
         let mainTitle = expositionName ?? edition.expositionName ?? strings.siteName
         let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
@@ -45,7 +57,9 @@ struct ExhibitListScreen: Sendable {
             screenClass: "screen-list", pathIn: { routes.exhibitList($0, page: page) },
             languages: catalog.languages, routes: routes, assets: assets,
             shareImage: "poster", shareImageAlt: strings.posterAlt)
-        if pageCount > 1 {
+        // A page's exhibits are a slice of the edition's, numbered as there.
+        first = answer == nil ? String(exhibits.startIndex) : ""
+        if pageCount > 1, answer == nil {
             let language = edition.language
             pagination = Pagination(
                 label: strings.pagination,
@@ -55,7 +69,18 @@ struct ExhibitListScreen: Sendable {
                 nextHref: page < pageCount ? routes.link(routes.exhibitList(language, page: page + 1)) : nil,
                 position: strings.pageOf(page, pageCount))
         }
-        search = SearchBox(strings: strings, index: assets.searchIndexURL(edition.language))
+        search = SearchBox(strings: strings, index: assets.searchIndexURL(edition.language),
+                           action: routes.link(routes.exhibitList(edition.language)), served: served)
+        if let answer {
+            search.query = answer.query
+            search.noneFound = answer.count == 0
+            search.found = answer.count == 0 ? strings.searchNoMatch
+                : answer.count == 1 ? strings.searchCountOne : strings.searchCount.replacingOccurrences(of: "{n}", with: String(answer.count))
+            if answer.count > exhibits.count {
+                search.found += " " + strings.searchMore.replacingOccurrences(of: "{shown}", with: String(exhibits.count))
+                    .replacingOccurrences(of: "{n}", with: String(answer.count))
+            }
+        }
         navigationBar = NavigationBar(title: strings.exhibitListTitle, backLabel: strings.backToMain,
                                       backHref: routes.link(routes.home(edition.language)))
         rows = exhibits.enumerated().map { index, exhibit in
@@ -84,6 +109,7 @@ extension ExhibitListScreen: TemplateObject {
         .field("rows", \.rows),
         .field("pagination", \.pagination),
         .field("search", \.search),
+        .field("first", \.first),
     ]
 }
 

@@ -1,4 +1,6 @@
-/// The list screen's search field, shown by the script.
+/// The list screen's search field. With the script it searches as the visitor types; without
+/// it, the form asks the server (`/items/?q=…`), which answers from the same index, or, on a
+/// static host that cannot, the page says that search needs JavaScript.
 struct SearchBox: Sendable {
     var label: String
     var placeholder: String
@@ -6,16 +8,30 @@ struct SearchBox: Sendable {
     var count: String
     var countOne: String
     var more: String
+    var incomplete: String
+    var needsScript: String
     var index: String
+    /// The list's first page, where the form goes without the script.
+    var action: String
+    /// Whether a server answers the form (`serve`), rather than a static host.
+    var served: Bool
+    /// What the server was asked, and how many exhibits it found.
+    var query = ""
+    var found = ""
+    var noneFound = false
 
-    init(strings: UIStrings, index: String) {
+    init(strings: UIStrings, index: String, action: String, served: Bool) {
         label = strings.searchLabel
         placeholder = strings.searchPlaceholder
         noMatch = strings.searchNoMatch
         count = strings.searchCount
         countOne = strings.searchCountOne
         more = strings.searchMore
+        incomplete = strings.searchIncomplete
+        needsScript = strings.searchNeedsScript
         self.index = index
+        self.action = action
+        self.served = served
     }
 }
 
@@ -27,6 +43,13 @@ extension SearchBox: TemplateObject {
         .field("count", \.count),
         .field("countOne", \.countOne),
         .field("more", \.more),
+        .field("incomplete", \.incomplete),
+        .field("needsScript", \.needsScript),
         .field("index", \.index),
+        .field("action", \.action),
+        .field("served", \.served),
+        .field("query", \.query),
+        .field("found", \.found),
+        .field("noneFound", \.noneFound),
     ]
 }

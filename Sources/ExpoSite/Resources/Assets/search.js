@@ -1,104 +1,324 @@
-// Screen 2's search: filters the rows as the visitor types, over names and short
-// descriptions, Korean-aware. This is the guide's one implementation of the matching;
-// the browser suite runs the table in Tests/Shared/search-cases.json through it in
-// Chromium and WebKit. Without this script the field stays hidden and the full list remains.
+// Screen 2's search, over an index cut into shards (SearchShards.swift describes the files):
+// a query fetches the manifest, the shards its words lead to and the rows it shows, and
+// nothing else. The steps are the server's (SearchQuery.swift), which answers the same form
+// without JavaScript; Tests/Shared/search-cases.json holds both to the same answers, here in
+// Chromium and WebKit over the whole index and over many small shards.
 (function () {
   "use strict";
 
   var INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
-  // Final consonant 1…27 → the final it leaves behind and the initial it becomes.
+  // Final consonant 1…27 → what the syllable keeps of it and the initial it becomes.
   var FINALS = [[0, "ㄱ"], [0, "ㄲ"], [1, "ㅅ"], [0, "ㄴ"], [4, "ㅈ"], [4, "ㅎ"], [0, "ㄷ"], [0, "ㄹ"], [8, "ㄱ"],
     [8, "ㅁ"], [8, "ㅂ"], [8, "ㅅ"], [8, "ㅌ"], [8, "ㅍ"], [8, "ㅎ"], [0, "ㅁ"], [0, "ㅂ"], [17, "ㅅ"], [0, "ㅅ"],
     [0, "ㅆ"], [0, "ㅇ"], [0, "ㅈ"], [0, "ㅊ"], [0, "ㅋ"], [0, "ㅌ"], [0, "ㅍ"], [0, "ㅎ"]];
+  var WORD = /[\p{L}\p{M}\p{N}]+/gu;
+  var WORD_CHARACTER = /^[\p{L}\p{M}\p{N}]$/u;
+  // Where each word of a query was found, best first, as SearchQuery.Level.
+  var WHOLE_NAME = 0, NAME_START = 1, WHOLE_TEXT = 2, TEXT_START = 3, NAME_TYPO = 4, TEXT_TYPO = 5, NONE = 255;
 
-  // Lowercased, without spaces or accents; Hangul syllables come back whole from NFC.
   function fold(text) {
-    return Array.from(text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase()
-      .replace(/\s+/g, ""));
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase();
   }
-
-  function isSyllable(code) { return code >= 0xac00 && code <= 0xd7a3; }
-
-  function initialOf(character) {
-    var code = character.codePointAt(0);
-    return isSyllable(code) ? INITIALS[Math.floor((code - 0xac00) / 588)] : null;
+  function words(text) { return (fold(text).match(WORD) || []).map(function (word) { return Array.from(word); }); }
+  function isSyllable(character) { var code = character.codePointAt(0); return code >= 0xac00 && code <= 0xd7a3; }
+  function pathOf(character) {
+    return isSyllable(character) ? INITIALS[Math.floor((character.codePointAt(0) - 0xac00) / 588)] : character;
   }
-
-  // A folded text with each character's initial consonant beside it, worked out once.
-  function prepare(text) {
-    var characters = fold(text);
-    return { characters: characters, initials: characters.map(initialOf) };
+  function accepts(wanted, found) {
+    return wanted === found || (isSyllable(found) && INITIALS.indexOf(wanted) >= 0 && pathOf(found) === wanted);
   }
-
-  // `query` is a list of [character, isInitial] pairs.
-  function contains(target, query) {
-    var characters = target.characters, initials = target.initials;
-    for (var start = 0; start + query.length <= characters.length; start++) {
-      var index = 0;
-      while (index < query.length) {
-        var wanted = query[index], at = start + index;
-        if (wanted[0] !== characters[at] && !(wanted[1] && initials[at] === wanted[0])) break;
-        index++;
-      }
-      if (index === query.length) return true;
-    }
-    return false;
+  function startsWith(word, pattern) {
+    if (pattern.length > word.length) return false;
+    for (var i = 0; i < pattern.length; i++) if (!accepts(pattern[i], word[i])) return false;
+    return true;
   }
-
-  // A half-typed last syllable: 강 may be 가 on its way to 가야.
-  function alternatives(query) {
-    var last = query[query.length - 1];
-    var code = last.codePointAt(0);
-    if (!isSyllable(code) || (code - 0xac00) % 28 === 0) return [query];
+  // 강 may be 가 on its way to 가야.
+  function withoutFinal(word) {
+    var last = word[word.length - 1], code = last.codePointAt(0);
+    if (!isSyllable(last) || (code - 0xac00) % 28 === 0) return null;
     var final = FINALS[(code - 0xac00) % 28 - 1];
-    var syllable = String.fromCodePoint(code - (code - 0xac00) % 28 + final[0]);
-    return [query, query.slice(0, -1).concat([syllable, final[1]])];
+    return word.slice(0, -1).concat([String.fromCodePoint(code - (code - 0xac00) % 28 + final[0]), final[1]]);
+  }
+  function same(a, b) { return a.length === b.length && a.every(function (c, i) { return c === b[i]; }); }
+  function withinOneEdit(a, b) {
+    if (Math.abs(a.length - b.length) > 1) return false;
+    var start = 0;
+    while (start < a.length && start < b.length && a[start] === b[start]) start++;
+    if (start === a.length && start === b.length) return true;
+    var restA = a.slice(start), restB = b.slice(start);
+    if (a.length === b.length) {
+      return same(restA.slice(1), restB.slice(1)) ||
+        (restA.length >= 2 && restA[0] === restB[1] && restB[0] === restA[1] && same(restA.slice(2), restB.slice(2)));
+    }
+    return a.length > b.length ? same(restA.slice(1), restB) : same(restA, restB.slice(1));
+  }
+  function startsWithOneTypo(word, term) {
+    return [term.length - 1, term.length, term.length + 1].some(function (length) {
+      return length <= word.length && withinOneEdit(word.slice(0, length), term);
+    });
+  }
+  function undelta(list) {
+    var docs = new Array(list.length), doc = 0;
+    for (var i = 0; i < list.length; i++) { doc = i === 0 ? list[0] : doc + list[i]; docs[i] = doc; }
+    return docs;
   }
 
-  function matches(queries, target) {
-    return queries.some(function (query) { return contains(target, query); });
+  // The index: files fetched once each. A file that cannot be had (offline, not kept)
+  // counts as empty and marks the answer as possibly incomplete.
+  function Index(manifestURL) {
+    var files = {}, self = this;
+    this.incomplete = false;
+    this.fetched = [];
+    this.file = function (name) {
+      if (!files[name]) {
+        self.fetched.push(name);
+        files[name] = fetch(new URL(name, manifestURL).href)
+          .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+          .catch(function () { self.incomplete = true; delete files[name]; return null; });
+      }
+      return files[name];
+    };
+    this.ready = this.file("manifest.json").then(function (manifest) {
+      if (!manifest) return Promise.reject(new Error("no search index"));
+      self.manifest = manifest;
+      return self;
+    });
   }
 
-  function marked(query) {
-    return query.map(function (character) { return [character, INITIALS.indexOf(character) >= 0]; });
+  // The words `pattern` starts, as [{ whole, names, texts }], from the one shard its
+  // letters lead to: a branch's own shard, or the summary of a branch cut further.
+  Index.prototype.hits = function (pattern) {
+    var nodes = this.manifest.nodes, path = pattern.map(pathOf), node = nodes[""], depth = 0;
+    while (!node || node[0] === 1) {
+      if (depth === path.length) break;
+      depth++;
+      node = nodes[path.slice(0, depth).join("")];
+      if (!node) return Promise.resolve([]);
+    }
+    if (!node || (node[0] === 1 && depth !== path.length)) return Promise.resolve([]);
+    return this.file("t" + node[1] + ".json").then(function (entries) {
+      var hits = [];
+      (entries || []).forEach(function (entry) {
+        var word = Array.from(entry[0]);
+        if (!startsWith(word, pattern)) return;
+        if (node[0] === 0) {
+          hits.push({ word: word, whole: !entry[3] && word.length === pattern.length, names: undelta(entry[1]), texts: undelta(entry[2]) });
+        } else {
+          hits.push({ word: word, whole: false, names: undelta(entry[1]), texts: undelta(entry[2]) });
+          hits.push({ word: word, whole: true, names: undelta(entry[3]), texts: undelta(entry[4]) });
+        }
+      });
+      return hits;
+    });
+  };
+
+  // Words of four letters or more that start like `term`: the typo candidates.
+  Index.prototype.vocabulary = function (term) {
+    var typo = this.manifest.typo, path = term.slice(0, 2).map(pathOf);
+    var key = [path.slice(0, 2).join(""), path[0], ""].filter(function (k) { return k in typo; })[0];
+    if (key === undefined) return Promise.resolve([]);
+    return this.file("v" + typo[key] + ".json").then(function (list) {
+      return (list || []).map(function (word) { return Array.from(word); });
+    });
+  };
+
+  function Search(index) { this.index = index; this.count = index.manifest.count; }
+
+  Search.prototype.levels = function () { return new Uint8Array(this.count).fill(NONE); };
+
+  Search.prototype.merge = function (hits, levels, typo) {
+    hits.forEach(function (hit) {
+      var name = typo ? NAME_TYPO : hit.whole ? WHOLE_NAME : NAME_START;
+      var text = typo ? TEXT_TYPO : hit.whole ? WHOLE_TEXT : TEXT_START;
+      hit.names.forEach(function (doc) { if (levels[doc] > name) levels[doc] = name; });
+      hit.texts.forEach(function (doc) { if (levels[doc] > text) levels[doc] = text; });
+    });
+    return levels;
+  };
+
+  function isEmpty(levels) { return levels === null || levels.every(function (level) { return level === NONE; }); }
+
+  // Exhibit → best level for one word of the query (NONE where not found).
+  Search.prototype.matches = function (term, halfTyped) {
+    var self = this, patterns = [term], alternative = halfTyped ? withoutFinal(term) : null;
+    if (alternative) patterns.push(alternative);
+    return Promise.all(patterns.map(function (pattern) { return self.index.hits(pattern); })).then(function (found) {
+      var levels = self.levels();
+      found.forEach(function (hits) { self.merge(hits, levels, false); });
+      if (!isEmpty(levels)) return levels;
+      return self.compound(term, term.length - 1).then(function (split) { return split || self.typo(term); });
+    });
+  };
+
+  // A word found nowhere, as a whole word of three letters or more and the rest.
+  Search.prototype.compound = function (term, length) {
+    var self = this;
+    if (term.length < 4 || length < 3) return Promise.resolve(null);
+    return this.index.hits(term.slice(0, length)).then(function (hits) {
+      var whole = hits.filter(function (hit) { return hit.whole; });
+      if (whole.length === 0) return self.compound(term, length - 1);
+      var first = self.merge(whole, self.levels(), false);
+      return self.matches(term.slice(length), false).then(function (rest) {
+        var both = self.levels(), any = false;
+        for (var doc = 0; doc < both.length; doc++) {
+          if (first[doc] !== NONE && rest[doc] !== NONE) { both[doc] = first[doc] + rest[doc]; any = true; }
+        }
+        return any ? both : self.compound(term, length - 1);
+      });
+    });
+  };
+
+  Search.prototype.typo = function (term) {
+    var self = this, levels = this.levels();
+    if (term.length < 5) return Promise.resolve(levels);
+    return this.index.vocabulary(term).then(function (vocabulary) {
+      var candidates = vocabulary.filter(function (word) {
+        return word[0] === term[0] && word[1] === term[1] && startsWithOneTypo(word, term);
+      });
+      return Promise.all(candidates.map(function (word) {
+        return self.index.hits(word).then(function (hits) {
+          self.merge(hits.filter(function (hit) { return hit.whole; }), levels, true);
+        });
+      }));
+    }).then(function () { return levels; });
+  };
+
+  // Exhibit numbers, best first (ties in list order); null for a query without words.
+  Search.prototype.results = function (query) {
+    var self = this, terms = words(query);
+    if (terms.length === 0) return Promise.resolve(null);
+    var found = [], last = null;
+    function next(i) {
+      if (i === terms.length) return Promise.resolve(found);
+      var halfTyped = i === terms.length - 1;
+      return self.matches(terms[i], halfTyped).then(function (levels) {
+        if (!isEmpty(levels) || found.length === 0) return levels;
+        // Spaces do not count: `tripi taka` is tried as `tripitaka`.
+        return self.matches(last.concat(terms[i]), halfTyped).then(function (joined) {
+          if (isEmpty(joined)) return levels;
+          found.pop();
+          return joined;
+        });
+      }).then(function (levels) {
+        if (isEmpty(levels)) return null;
+        found.push(levels);
+        last = terms[i];
+        return next(i + 1);
+      });
+    }
+    return next(0).then(function (all) {
+      if (!all) return [];
+      var ranked = [];
+      for (var doc = 0; doc < self.count; doc++) {
+        var sum = 0;
+        for (var t = 0; t < all.length && sum >= 0; t++) sum = all[t][doc] === NONE ? -1 : sum + all[t][doc];
+        if (sum >= 0) (ranked[sum] = ranked[sum] || []).push(doc);
+      }
+      return [].concat.apply([], ranked.filter(Boolean));
+    });
+  };
+
+  // The row's text with each place a query word starts marked.
+  function marked(text, query) {
+    var patterns = [];
+    words(query).forEach(function (term, i, all) {
+      patterns.push(term);
+      var alternative = i === all.length - 1 ? withoutFinal(term) : null;
+      if (alternative) patterns.push(alternative);
+    });
+    var characters = Array.from(text), folded = characters.map(function (c) { return Array.from(fold(c))[0] || ""; });
+    var on = new Array(characters.length).fill(false);
+    for (var start = 0; start < folded.length; start++) {
+      if (!WORD_CHARACTER.test(folded[start])) continue;
+      var atStart = start === 0 || !WORD_CHARACTER.test(folded[start - 1]);
+      if (!atStart && !isSyllable(folded[start]) && !/[\u3040-\u30ff\u3400-\u9fff\u0e00-\u0e7f]/.test(folded[start])) continue;
+      patterns.forEach(function (pattern) {
+        if (start + pattern.length > folded.length) return;
+        for (var k = 0; k < pattern.length; k++) if (!accepts(pattern[k], folded[start + k])) return;
+        for (k = 0; k < pattern.length; k++) on[start + k] = true;
+      });
+    }
+    var fragment = document.createDocumentFragment(), run = "", inMark = false;
+    function flush() {
+      if (!run) return;
+      if (inMark) { var mark = document.createElement("mark"); mark.textContent = run; fragment.appendChild(mark); }
+      else fragment.appendChild(document.createTextNode(run));
+      run = "";
+    }
+    characters.forEach(function (c, i) { if (on[i] !== inMark) { flush(); inMark = on[i]; } run += c; });
+    flush();
+    return fragment;
   }
+
+  window.expo1900Search = { Index: Index, Search: Search, words: words };
 
   var form = document.querySelector("form.search");
   var list = document.querySelector(".exhibit-list");
   if (!form) return;
   // The field is in the page from the first paint, so the list does not move; where it
   // cannot search it goes away.
-  if (!list || !window.fetch) { form.hidden = true; return; }
+  if (!list || !window.fetch || !window.Promise) { form.hidden = true; return; }
   var field = form.querySelector(".search-field");
   var status = document.querySelector(".search-status");
   var empty = document.querySelector(".search-empty");
+  var note = document.querySelector(".search-note");
   var pagination = document.querySelector(".pagination");
   var pageRows = {};
   Array.prototype.forEach.call(list.children, function (row) { pageRows[row.dataset.id] = row; });
   var allRows = Array.prototype.slice.call(list.children);
-  var entries = [];
-  var announce = 0;
-  // The last query and what it found: typing on narrows that instead of the whole index.
-  var last = { query: null, found: [] };
-  // At most a list page of rows at once: a first keystroke can match every exhibit.
-  var SHOWN = allRows.length || 100;
+  // This page's rows are exhibits first, first + 1, …: shown as they are, not fetched.
+  var first = list.dataset.first === undefined ? -1 : Number(list.dataset.first);
+  var announce = 0, asked = 0, search = null, index = null;
+  // Rows not on this page come from the index in chunks; a first screen of them is enough.
+  var SHOWN = Math.max(allRows.length, 20);
   var more = document.createElement("p");
   more.className = "search-more";
   more.hidden = true;
   list.after(more);
 
-  // A row for an exhibit on another page of the list: its text, without the thumbnail.
-  function rowFor(entry) {
-    if (pageRows[entry.id]) return pageRows[entry.id];
-    var item = document.createElement("li");
-    item.dataset.id = entry.id;
-    item.innerHTML = '<a class="row"><div class="row-text"><h2 class="row-title"></h2><p class="row-subtitle"></p></div>' +
-      '<span class="chevron" aria-hidden="true"></span></a>';
-    item.querySelector("a").href = entry.href;
-    item.querySelector(".row-title").textContent = entry.name;
-    item.querySelector(".row-subtitle").textContent = entry.text;
-    pageRows[entry.id] = item;
+  function start() {
+    if (!index) {
+      index = new Index(new URL(form.dataset.index, location.href).href);
+      index.ready.then(function (ready) { search = new Search(ready); }, function () { index = null; });
+    }
+    return index.ready;
+  }
+
+  function rowFor(doc, row, query) {
+    var item = pageRows[row[0]];
+    if (!item) {
+      item = document.createElement("li");
+      item.dataset.id = row[0];
+      item.innerHTML = '<a class="row"><div class="row-text"><h2 class="row-title"><bdi></bdi></h2><p class="row-subtitle"></p></div>' +
+        '<span class="chevron" aria-hidden="true"></span></a>';
+      item.querySelector("a").href = index.manifest.list + row[0] + "/";
+      pageRows[row[0]] = item;
+    }
+    var title = item.querySelector(".row-title bdi") || item.querySelector(".row-title");
+    title.replaceChildren(marked(row[1], query));
+    item.querySelector(".row-subtitle").replaceChildren(marked(row[2], query));
     return item;
+  }
+
+  function onThisPage(doc) { return first >= 0 && doc >= first && doc < first + allRows.length; }
+
+  function rows(docs, query) {
+    var chunk = index.manifest.chunk, names = {};
+    docs.forEach(function (doc) { if (!onThisPage(doc)) names[Math.floor(doc / chunk)] = true; });
+    return Promise.all(Object.keys(names).map(function (n) {
+      return index.file("d" + n + ".json").then(function (rows) { return [Number(n), rows]; });
+    })).then(function (chunks) {
+      var byChunk = {};
+      chunks.forEach(function (pair) { byChunk[pair[0]] = pair[1]; });
+      return docs.map(function (doc) {
+        if (onThisPage(doc)) {
+          var row = allRows[doc - first];
+          return rowFor(doc, [row.dataset.id, row.querySelector(".row-title").textContent, row.querySelector(".row-subtitle").textContent], query);
+        }
+        var rows = byChunk[Math.floor(doc / chunk)];
+        return rows ? rowFor(doc, rows[doc % chunk], query) : null;
+      }).filter(Boolean);
+    });
   }
 
   function say(text) {
@@ -107,37 +327,44 @@
     announce = setTimeout(function () { status.textContent = text; }, 350);
   }
 
-  function filter(text) {
-    var started = performance.now();
-    var query = fold(text);
-    if (query.length === 0) {
+  function show(text) {
+    var mine = ++asked;
+    if (words(text).length === 0) {
+      allRows.forEach(function (row) {
+        row.querySelectorAll("mark").forEach(function (mark) { mark.replaceWith(mark.textContent); });
+        row.normalize();
+      });
       list.replaceChildren.apply(list, allRows);
-      last = { query: null, found: [] };
       more.hidden = true;
       if (pagination) pagination.hidden = false;
       empty.hidden = true;
+      if (note) note.hidden = true;
       say("");
-    } else {
-      var queries = alternatives(query).map(marked);
-      // A query that only adds to the last one (no half-typed syllable changed) can only
-      // narrow what that one found.
-      var narrows = last.query !== null && query.length > last.query.length && alternatives(last.query).length === 1 &&
-        last.query.every(function (character, index) { return query[index] === character; });
-      var found = (narrows ? last.found : entries).filter(function (entry) {
-        return matches(queries, entry.name_) || matches(queries, entry.text_) ||
-          entry.other_.some(function (name) { return matches(queries, name); });
-      });
-      last = { query: query, found: found };
-      list.replaceChildren.apply(list, found.slice(0, SHOWN).map(rowFor));
-      more.hidden = found.length <= SHOWN;
-      more.textContent = form.dataset.more.replace("{shown}", String(SHOWN)).replace("{n}", String(found.length));
-      if (pagination) pagination.hidden = true;
-      empty.hidden = found.length > 0;
-      empty.textContent = form.dataset.noMatch;
-      say(found.length === 0 ? form.dataset.noMatch
-        : found.length === 1 ? form.dataset.countOne : form.dataset.count.replace("{n}", String(found.length)));
+      form.dataset.shown = text;
+      return Promise.resolve();
     }
-    performance.measure("expo1900-search", { start: started });
+    var started = performance.now();
+    return start().then(function (ready) { return (search || new Search(ready)).results(text); }).then(function (found) {
+      if (mine !== asked) return;
+      return rows(found.slice(0, SHOWN), text).then(function (shown) {
+        if (mine !== asked) return;
+        list.replaceChildren.apply(list, shown);
+        more.hidden = found.length <= SHOWN;
+        more.textContent = form.dataset.more.replace("{shown}", String(shown.length)).replace("{n}", String(found.length));
+        if (pagination) pagination.hidden = true;
+        empty.hidden = found.length > 0;
+        empty.textContent = form.dataset.noMatch;
+        if (note) { note.hidden = !index.incomplete; note.textContent = form.dataset.incomplete; }
+        say(found.length === 0 ? form.dataset.noMatch
+          : found.length === 1 ? form.dataset.countOne : form.dataset.count.replace("{n}", String(found.length)));
+        performance.measure("expo1900-search", { start: started });
+        form.dataset.shown = text;
+      });
+    }).catch(function () {
+      if (mine !== asked) return;
+      if (note) { note.hidden = false; note.textContent = form.dataset.incomplete; }
+      form.dataset.shown = text;
+    });
   }
 
   // The query lives in the address, so a search can be shared and Back returns to it.
@@ -147,32 +374,17 @@
     history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }
 
-  fetch(form.dataset.index)
-    .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
-    .then(function (index) {
-      entries = index.entries.map(function (entry) {
-        entry.name_ = prepare(entry.name);
-        entry.text_ = prepare(entry.text);
-        // The exhibit's names in the catalog's other languages: a visitor reading the English
-        // page finds it by the Korean name on the gallery's label, and the other way round.
-        entry.other_ = (entry.other || []).map(prepare);
-        return entry;
-      });
-      var query = new URLSearchParams(location.search).get("q");
-      if (query && !field.value) field.value = query;
-      // What was typed while the index loaded counts too.
-      if (field.value) filter(field.value);
-      field.addEventListener("input", function () {
-        filter(field.value);
-        remember(field.value);
-      });
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        field.blur();
-      });
-    })
-    .catch(function () {
-      // Without the index the full list stays, as without the script, and the field goes.
-      form.hidden = true;
-    });
+  field.addEventListener("focus", start);
+  field.addEventListener("input", function () {
+    show(field.value);
+    remember(field.value);
+  });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    field.blur();
+  });
+  var query = new URLSearchParams(location.search).get("q");
+  if (query && !field.value) field.value = query;
+  // What was typed before the script ran counts too.
+  if (field.value) show(field.value);
 })();

@@ -1,0 +1,148 @@
+import ExpoCatalog
+
+/// One language's search index cut into small files, so that a query fetches only what
+/// its words need (a manifest, a shard or two, the rows it shows) however large the catalog.
+///
+/// Words are filed in a tree by their letters (`SearchText.pathScalar`: a Hangul syllable by
+/// its initial consonant). A branch small enough becomes one shard (`t<n>.json`) of its
+/// words and their exhibits. A larger one is cut by its next letter, and keeps a summary
+/// shard for queries that end there: for each way its letters are spelled (ㄱ as 가, 고, …)
+/// the exhibits with a word so starting, and those whose word is exactly that. Words of four
+/// letters or more are also listed by their first two (`v<n>.json`) for typo matching, and
+/// the rows to show come in chunks of `chunk` exhibits (`d<n>.json`). search.js reads these
+/// files; the format is its, described in `manifest`.
+struct SearchShards: Sendable {
+    static let format = 1
+    static let chunk = 32
+
+    /// File name (`manifest.json`, `t3.json`, …) → its bytes.
+    private(set) var files: [String: [UInt8]] = [:]
+    private var nodes: [(key: String, kind: Int, file: Int)] = []
+    private var typo: [(key: String, file: Int)] = []
+    private var termFiles = 0
+
+    /// `listLink` is the list's address; an exhibit's is `listLink` + id + `/`.
+    init(table: SearchTable, edition: Edition, others: [Edition], listLink: String, limit: Int) {
+        let records = table.records
+        let encoded = records.map(Self.encode)
+        addNode(prefix: [], records.indices, records: records, encoded: encoded, limit: limit)
+        let vocabulary = records.filter { !$0.inner && $0.word.count >= 4 }
+        addVocabulary(prefix: [], vocabulary[...], limit: limit)
+        addRows(edition: edition, others: others)
+        files["manifest.json"] = manifest(count: table.count, listLink: listLink)
+    }
+
+    private func manifest(count: Int, listLink: String) -> [UInt8] {
+        var text = "{\"format\":\(Self.format),\"count\":\(count),\"chunk\":\(Self.chunk),\"list\":\(JSONText.quoted(listLink)),\"nodes\":{"
+        text += nodes.map { "\(JSONText.quoted($0.key)):[\($0.kind),\($0.file)]" }.joined(separator: ",")
+        text += "},\"typo\":{"
+        text += typo.map { "\(JSONText.quoted($0.key)):\($0.file)" }.joined(separator: ",")
+        text += "}}"
+        return Array(text.utf8)
+    }
+
+    private static func key(_ path: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(path)) }
+
+    /// `["word",[names],[texts]]`, with `,1` for an inner word; exhibit numbers as the
+    /// differences from the one before, which compress to almost nothing in long lists.
+    private static func encode(_ record: SearchTable.Record) -> String {
+        "[" + JSONText.quoted(key(record.word[...])) + "," + deltas(record.names) + "," + deltas(record.texts) + (record.inner ? ",1]" : "]")
+    }
+
+    static func deltas(_ docs: [Int32]) -> String {
+        var text = "["
+        var last: Int32 = 0
+        for (index, doc) in docs.enumerated() {
+            if index > 0 { text += "," }
+            text += String(index == 0 ? doc : doc - last)
+            last = doc
+        }
+        return text + "]"
+    }
+
+    private mutating func addTermFile(key: String, kind: Int, _ text: String) {
+        nodes.append((key, kind, termFiles))
+        files["t\(termFiles).json"] = Array(text.utf8)
+        termFiles += 1
+    }
+
+    private mutating func addNode(prefix: [Unicode.Scalar], _ range: Range<Int>, records: [SearchTable.Record], encoded: [String], limit: Int) {
+        let depth = prefix.count
+        let size = encoded[range].reduce(0) { $0 + $1.utf8.count + 1 }
+        let longer = range.first { records[$0].path.count > depth }
+        guard size > limit, let firstLonger = longer else {
+            addTermFile(key: Self.key(prefix[...]), kind: 0, "[" + encoded[range].joined(separator: ",") + "]")
+            return
+        }
+        if depth > 0 { addTermFile(key: Self.key(prefix[...]), kind: 1, Self.summary(depth: depth, records[range])) }
+        // Shorter paths sort first, so the longer ones are one run, grouped by their next letter.
+        var start = firstLonger
+        while start < range.upperBound {
+            let letter = records[start].path[depth]
+            var end = start + 1
+            while end < range.upperBound, records[end].path[depth] == letter { end += 1 }
+            addNode(prefix: prefix + [letter], start..<end, records: records, encoded: encoded, limit: limit)
+            start = end
+        }
+    }
+
+    /// For each spelling of a branch's first `depth` letters: `[spelling, names, texts,
+    /// names where the whole word, texts where the whole word]`.
+    private static func summary(depth: Int, _ records: ArraySlice<SearchTable.Record>) -> String {
+        var groups: [String: (names: [Int32], texts: [Int32], wholeNames: [Int32], wholeTexts: [Int32])] = [:]
+        for record in records {
+            let spelling = key(record.word.prefix(depth))
+            var group = groups.removeValue(forKey: spelling) ?? ([], [], [], [])
+            group.names += record.names
+            group.texts += record.texts
+            if !record.inner, record.word.count == depth {
+                group.wholeNames += record.names
+                group.wholeTexts += record.texts
+            }
+            groups[spelling] = group
+        }
+        func sorted(_ docs: [Int32]) -> String { deltas(Array(Set(docs)).sorted()) }
+        return "[" + groups.keys.sorted().map { spelling in
+            let group = groups[spelling]!
+            return "[" + JSONText.quoted(spelling) + "," + sorted(group.names) + "," + sorted(group.texts) + ","
+                + sorted(group.wholeNames) + "," + sorted(group.wholeTexts) + "]"
+        }.joined(separator: ",") + "]"
+    }
+
+    /// Words of four letters or more by their first two path letters (one file for all of
+    /// them while they are few): a typo is looked for after the first two letters.
+    private mutating func addVocabulary(prefix: [Unicode.Scalar], _ words: ArraySlice<SearchTable.Record>, limit: Int) {
+        let size = words.reduce(0) { $0 + $1.word.count + 3 }
+        if size <= limit || prefix.count == 2 {
+            typo.append((Self.key(prefix[...]), typo.count))
+            files["v\(typo.count - 1).json"] = Array(("[" + words.map { JSONText.quoted(Self.key($0.word[...])) }.joined(separator: ",") + "]").utf8)
+            return
+        }
+        var start = words.startIndex
+        while start < words.endIndex {
+            let letter = words[start].path[prefix.count]
+            var end = start + 1
+            while end < words.endIndex, words[end].path[prefix.count] == letter { end += 1 }
+            addVocabulary(prefix: prefix + [letter], words[start..<end], limit: limit)
+            start = end
+        }
+    }
+
+    /// `[id, name, short text, [names in other languages]]` for each exhibit, in chunks.
+    private mutating func addRows(edition: Edition, others: [Edition]) {
+        let exhibits = edition.exhibits
+        for first in stride(from: 0, to: exhibits.count, by: Self.chunk) {
+            let rows = (first..<min(exhibits.count, first + Self.chunk)).map { index in
+                let exhibit = exhibits[index]
+                var names: [String] = []
+                for other in others where other.exhibits.indices.contains(index) {
+                    let name = other.exhibits[index].displayName
+                    if name != exhibit.displayName, !names.contains(name) { names.append(name) }
+                }
+                return "[" + JSONText.quoted(exhibit.id) + "," + JSONText.quoted(exhibit.displayName) + ","
+                    + JSONText.quoted(exhibit.shortDescription) + ",[" + names.map(JSONText.quoted).joined(separator: ",") + "]]"
+            }
+            files["d\(first / Self.chunk).json"] = Array(("[" + rows.joined(separator: ",") + "]").utf8)
+        }
+    }
+}
