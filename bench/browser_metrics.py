@@ -86,31 +86,3 @@ document.addEventListener('input', () => {
   requestAnimationFrame(() => setTimeout(() => window.__keystrokes.push(performance.now() - started), 0));
 }, true);
 """
-
-
-def search_keystrokes(list_url, query):
-    """Types `query` into the list screen's search one key at a time on a throttled phone
-    (iPhone SE, 4x CPU slowdown) and reports, per keystroke, the filtering itself and the
-    time until the next frame; plus the search index's size."""
-    import gzip
-    import urllib.request
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        context = phone_context(browser)
-        context.add_init_script(OBSERVE_KEYSTROKES)
-        page = context.new_page()
-        page.goto(list_url, wait_until="load")
-        page.locator(".search-field").wait_for(state="visible")
-        index_url = page.evaluate("new URL(document.querySelector('form.search').dataset.index, location.href).href")
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        page.locator(".search-field").press_sequentially(query, delay=150)
-        page.wait_for_timeout(500)
-        frames = page.evaluate("window.__keystrokes")
-        filtering = page.evaluate("performance.getEntriesByName('expo1900-search').map(entry => entry.duration)")
-        browser.close()
-    with urllib.request.urlopen(index_url) as response:
-        index = response.read()
-    return {"query": query, "keystrokes": len(frames), "index_bytes": len(index), "index_gzip_bytes": len(gzip.compress(index, 9)),
-            "filter_ms_median": statistics.median(filtering), "filter_ms_max": max(filtering),
-            "to_next_frame_ms_median": statistics.median(frames), "to_next_frame_ms_max": max(frames)}

@@ -78,7 +78,7 @@ def real_catalog(folder, count):
     return len(items[:count])
 
 
-def measure(binary, folder, count, kind, scratch, timeout, search=None):
+def measure(binary, folder, count, kind, scratch, timeout):
     """One row: start-up to first answers, memory, validate and export."""
     what = f"{kind} catalog of {count:,} exhibits"
     last = json.loads((folder / "items.json").read_text("utf-8"))[-1]["image_name"]
@@ -92,7 +92,6 @@ def measure(binary, folder, count, kind, scratch, timeout, search=None):
         answers = {path: answered(url + path, deadline, what) - started
                    for path in ["/", "/items/", f"/items/{last}/"]}
         serve_peak = peak_mib(server.pid)
-        keystrokes = search(url + "/items/", f"출품작 {count - 1}") if search else None
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -105,16 +104,15 @@ def measure(binary, folder, count, kind, scratch, timeout, search=None):
             "first_answer_s": max(answers.values()), "answers_s": answers,
             "read_mb_per_s": size / 1e6 / answers["/"], "serve_peak_mib": serve_peak,
             "validate_s": validate_s, "validate_peak_mib": validate_peak,
-            "export_s": export_s, "export_peak_mib": export_peak, "export_ms_per_exhibit": export_s * 1000 / count,
-            "search": keystrokes}
+            "export_s": export_s, "export_peak_mib": export_peak, "export_ms_per_exhibit": export_s * 1000 / count}
 
 
-def scale_runs(binary, scratch, counts, real_counts=(), timeout=600, search=None):
+def scale_runs(binary, scratch, counts, real_counts=(), timeout=600):
     rows = []
     for count in counts:
         folder = scratch / f"generated-{count}"
         generate_catalog(folder, count)
-        rows.append(measure(binary, folder, count, "generated", scratch, timeout, search if count <= 10_000 else None))
+        rows.append(measure(binary, folder, count, "generated", scratch, timeout))
         print(f"  {describe(rows[-1])}", flush=True)
     for count in real_counts:
         folder = scratch / f"real-{count}"

@@ -36,6 +36,7 @@ public struct UIStrings: Sendable {
     /// When more match than a list page shows; `{shown}` and `{n}` are replaced in the browser.
     public var searchMore: String
     public var searchIncomplete: String
+    public var searchShowMore: String
     public var searchNeedsScript: String
     public var readAloud: String
     public var pauseReading: String
@@ -85,6 +86,7 @@ public struct UIStrings: Sendable {
         searchCountOne = text["search_count_one"]
         searchMore = text["search_more"]
         searchIncomplete = text["search_incomplete"]
+        searchShowMore = text["search_show_more"]
         searchNeedsScript = text["search_needs_script"]
         readAloud = text["read_aloud"]
         pauseReading = text["pause_reading"]

@@ -64,6 +64,15 @@ import Testing
         #expect(manifest["count"] as? Int == 13)
     }
 
+    /// Plain text (ASCII, Hangul, Chinese) takes a shortcut past Unicode normalisation; it
+    /// must fold as the long way does.
+    @Test func foldingIsTheSameTheShortWayAndTheLongWay() {
+        #expect(SearchText.fold("Tripitaka KOREANA 팔만대장경 大藏經") == "tripitaka koreana 팔만대장경 大藏經")
+        #expect(SearchText.fold("Zíther ÉTUDE") == "zither etude")
+        #expect(SearchText.words("Two-string FIDDLE, 해금!") == ["two", "string", "fiddle", "해금"].map { Array($0.unicodeScalars) })
+        #expect(SearchText.words("Ἀθῆναι café") == ["αθηναι", "cafe"].map { Array($0.unicodeScalars) })
+    }
+
     @Test func oneTypoIsOneLetterChangedAddedDroppedOrSwapped() {
         func typo(_ word: String, _ term: String) -> Bool {
             SearchText.startsWithOneTypo(Array(word.unicodeScalars), Array(term.unicodeScalars))

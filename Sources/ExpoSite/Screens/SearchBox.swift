@@ -9,6 +9,7 @@ struct SearchBox: Sendable {
     var countOne: String
     var more: String
     var incomplete: String
+    var showMore: String
     var needsScript: String
     var index: String
     /// The list's first page, where the form goes without the script.
@@ -28,6 +29,7 @@ struct SearchBox: Sendable {
         countOne = strings.searchCountOne
         more = strings.searchMore
         incomplete = strings.searchIncomplete
+        showMore = strings.searchShowMore
         needsScript = strings.searchNeedsScript
         self.index = index
         self.action = action
@@ -44,6 +46,7 @@ extension SearchBox: TemplateObject {
         .field("countOne", \.countOne),
         .field("more", \.more),
         .field("incomplete", \.incomplete),
+        .field("showMore", \.showMore),
         .field("needsScript", \.needsScript),
         .field("index", \.index),
         .field("action", \.action),

@@ -10,8 +10,22 @@ enum SearchText {
     static let initials: [Unicode.Scalar] = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".unicodeScalars)
 
     static func fold(_ text: String) -> String {
+        if isPlain(text) { return asciiLowercased(text) }
         let stripped = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(stripped)).precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// Whether folding `text` only lowercases its ASCII letters: it has only ASCII, Hangul
+    /// syllables and unified Chinese characters, which neither decompose nor change case.
+    /// Most catalogs' texts are, and Foundation's normalisation was a quarter of making an
+    /// index of 100,000 exhibits.
+    private static func isPlain(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value < 0x80 || (0xAC00...0xD7A3).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }
+    }
+
+    private static func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return text }
+        return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The folded words of `text`, in order.
@@ -32,6 +46,11 @@ enum SearchText {
 
     /// Letters, marks and digits: `[\p{L}\p{M}\p{N}]` in search.js.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0xAC00...0xD7A3: return true
+        case 0..<0x80: return false
+        default: break
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:

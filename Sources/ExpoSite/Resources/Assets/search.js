@@ -58,7 +58,7 @@
     });
   }
   function undelta(list) {
-    var docs = new Array(list.length), doc = 0;
+    var docs = new Int32Array(list.length), doc = 0;
     for (var i = 0; i < list.length; i++) { doc = i === 0 ? list[0] : doc + list[i]; docs[i] = doc; }
     return docs;
   }
@@ -85,7 +85,32 @@
     });
   }
 
-  // The words `pattern` starts, as [{ whole, names, texts }], from the one shard its
+  // A shard read once into words and exhibit numbers: a visitor typing on asks the same
+  // shard again at every key, and a common word lists every exhibit.
+  Index.prototype.shard = function (node) {
+    var self = this, name = "t" + node[1] + ".json";
+    this.shards = this.shards || {};
+    if (!this.shards[name]) {
+      this.shards[name] = this.file(name).then(function (entries) {
+        if (!entries) { delete self.shards[name]; return []; }
+        var hits = [];
+        entries.forEach(function (entry) {
+          var word = Array.from(entry[0]);
+          if (node[0] === 0) {
+            hits.push({ word: word, exact: !entry[3], names: undelta(entry[1]), texts: undelta(entry[2]) });
+          } else {
+            // A summary: exhibits with a word so starting, and those where it is the whole word.
+            hits.push({ word: word, exact: false, names: undelta(entry[1]), texts: undelta(entry[2]) });
+            hits.push({ word: word, exact: true, names: undelta(entry[3]), texts: undelta(entry[4]) });
+          }
+        });
+        return hits;
+      });
+    }
+    return this.shards[name];
+  };
+
+  // The words `pattern` starts, as [{ word, whole, names, texts }], from the one shard its
   // letters lead to: a branch's own shard, or the summary of a branch cut further.
   Index.prototype.hits = function (pattern) {
     var nodes = this.manifest.nodes, path = pattern.map(pathOf), node = nodes[""], depth = 0;
@@ -96,17 +121,14 @@
       if (!node) return Promise.resolve([]);
     }
     if (!node || (node[0] === 1 && depth !== path.length)) return Promise.resolve([]);
-    return this.file("t" + node[1] + ".json").then(function (entries) {
+    return this.shard(node).then(function (all) {
       var hits = [];
-      (entries || []).forEach(function (entry) {
-        var word = Array.from(entry[0]);
-        if (!startsWith(word, pattern)) return;
-        if (node[0] === 0) {
-          hits.push({ word: word, whole: !entry[3] && word.length === pattern.length, names: undelta(entry[1]), texts: undelta(entry[2]) });
-        } else {
-          hits.push({ word: word, whole: false, names: undelta(entry[1]), texts: undelta(entry[2]) });
-          hits.push({ word: word, whole: true, names: undelta(entry[3]), texts: undelta(entry[4]) });
-        }
+      all.forEach(function (hit) {
+        if (!startsWith(hit.word, pattern)) return;
+        // In a shard a word is whole when it is all of the pattern; in a summary, the
+        // exhibits listed as whole are those whose word is exactly the spelling.
+        var whole = hit.exact && (node[0] === 1 || hit.word.length === pattern.length);
+        hits.push({ word: hit.word, whole: whole, names: hit.names, texts: hit.texts });
       });
       return hits;
     });
@@ -122,7 +144,7 @@
     });
   };
 
-  function Search(index) { this.index = index; this.count = index.manifest.count; }
+  function Search(index) { this.index = index; this.count = index.manifest.count; this.known = new Map(); }
 
   Search.prototype.levels = function () { return new Uint8Array(this.count).fill(NONE); };
 
@@ -130,16 +152,33 @@
     hits.forEach(function (hit) {
       var name = typo ? NAME_TYPO : hit.whole ? WHOLE_NAME : NAME_START;
       var text = typo ? TEXT_TYPO : hit.whole ? WHOLE_TEXT : TEXT_START;
-      hit.names.forEach(function (doc) { if (levels[doc] > name) levels[doc] = name; });
-      hit.texts.forEach(function (doc) { if (levels[doc] > text) levels[doc] = text; });
+      var names = hit.names, texts = hit.texts, i, doc;
+      for (i = 0; i < names.length; i++) { doc = names[i]; if (levels[doc] > name) levels[doc] = name; }
+      for (i = 0; i < texts.length; i++) { doc = texts[i]; if (levels[doc] > text) levels[doc] = text; }
     });
     return levels;
   };
 
-  function isEmpty(levels) { return levels === null || levels.every(function (level) { return level === NONE; }); }
+  function isEmpty(levels) {
+    if (levels === null) return true;
+    for (var i = 0; i < levels.length; i++) if (levels[i] !== NONE) return false;
+    return true;
+  }
 
-  // Exhibit → best level for one word of the query (NONE where not found).
+  // Exhibit → best level for one word of the query (NONE where not found); kept for the
+  // next keystrokes, which mostly repeat the words before the last. Not kept when a file
+  // was missing (offline), so that it is tried again.
   Search.prototype.matches = function (term, halfTyped) {
+    var self = this, key = term.join("") + (halfTyped ? "\u0001" : "");
+    if (this.known.has(key)) return Promise.resolve(this.known.get(key));
+    return this.matchesAnew(term, halfTyped).then(function (levels) {
+      if (self.known.size > 64) self.known.clear();
+      if (!self.index.incomplete) self.known.set(key, levels);
+      return levels;
+    });
+  };
+
+  Search.prototype.matchesAnew = function (term, halfTyped) {
     var self = this, patterns = [term], alternative = halfTyped ? withoutFinal(term) : null;
     if (alternative) patterns.push(alternative);
     return Promise.all(patterns.map(function (pattern) { return self.index.hits(pattern); })).then(function (found) {
@@ -218,6 +257,17 @@
     });
   };
 
+  // Folding one character at a time is most of marking a row: each is folded once.
+  var foldedCharacters = new Map();
+  function foldedCharacter(character) {
+    var folded = foldedCharacters.get(character);
+    if (folded === undefined) {
+      folded = Array.from(fold(character))[0] || "";
+      foldedCharacters.set(character, folded);
+    }
+    return folded;
+  }
+
   // The row's text with each place a query word starts marked.
   function marked(text, query) {
     var patterns = [];
@@ -226,7 +276,7 @@
       var alternative = i === all.length - 1 ? withoutFinal(term) : null;
       if (alternative) patterns.push(alternative);
     });
-    var characters = Array.from(text), folded = characters.map(function (c) { return Array.from(fold(c))[0] || ""; });
+    var characters = Array.from(text), folded = characters.map(foldedCharacter);
     var on = new Array(characters.length).fill(false);
     for (var start = 0; start < folded.length; start++) {
       if (!WORD_CHARACTER.test(folded[start])) continue;
@@ -269,11 +319,17 @@
   // This page's rows are exhibits first, first + 1, …: shown as they are, not fetched.
   var first = list.dataset.first === undefined ? -1 : Number(list.dataset.first);
   var announce = 0, asked = 0, search = null, index = null;
-  // Rows not on this page come from the index in chunks; a first screen of them is enough.
-  var SHOWN = Math.max(allRows.length, 20);
-  var more = document.createElement("p");
+  // Rows come a screenful and more at a time: drawing a hundred marked rows took a
+  // throttled phone a quarter of a second, and those not on this page are fetched.
+  var STEP = 24;
+  var shownCount = STEP;
+  var found = [];
+  var more = document.createElement("div");
   more.className = "search-more";
   more.hidden = true;
+  more.innerHTML = '<p></p><button type="button" class="button search-show-more"></button>';
+  var moreText = more.querySelector("p"), moreButton = more.querySelector("button");
+  moreButton.textContent = form.dataset.showMore;
   list.after(more);
 
   function start() {
@@ -329,6 +385,7 @@
 
   function show(text) {
     var mine = ++asked;
+    shownCount = STEP;
     if (words(text).length === 0) {
       allRows.forEach(function (row) {
         row.querySelectorAll("mark").forEach(function (mark) { mark.replaceWith(mark.textContent); });
@@ -344,13 +401,13 @@
       return Promise.resolve();
     }
     var started = performance.now();
-    return start().then(function (ready) { return (search || new Search(ready)).results(text); }).then(function (found) {
+    // Whether this answer missed a file: files that failed before are tried again.
+    if (index) index.incomplete = false;
+    return start().then(function (ready) { return (search || new Search(ready)).results(text); }).then(function (results) {
       if (mine !== asked) return;
-      return rows(found.slice(0, SHOWN), text).then(function (shown) {
+      found = results;
+      return draw(text, mine).then(function () {
         if (mine !== asked) return;
-        list.replaceChildren.apply(list, shown);
-        more.hidden = found.length <= SHOWN;
-        more.textContent = form.dataset.more.replace("{shown}", String(shown.length)).replace("{n}", String(found.length));
         if (pagination) pagination.hidden = true;
         empty.hidden = found.length > 0;
         empty.textContent = form.dataset.noMatch;
@@ -367,12 +424,44 @@
     });
   }
 
+  // The first `shownCount` of what was found.
+  function draw(text, mine) {
+    return rows(found.slice(0, shownCount), text).then(function (shown) {
+      if (mine !== asked) return;
+      list.replaceChildren.apply(list, shown);
+      more.hidden = found.length <= shown.length;
+      moreText.textContent = form.dataset.more.replace("{shown}", String(shown.length)).replace("{n}", String(found.length));
+    });
+  }
+
+  moreButton.addEventListener("click", function () {
+    var focusAfter = list.children.length;
+    shownCount += STEP;
+    draw(form.dataset.shown || field.value, asked).then(function () {
+      // Focus goes to the first new row, so a keyboard or screen reader carries on there.
+      var next = list.children[focusAfter];
+      if (next) next.querySelector("a").focus();
+    });
+  });
+
   // The query lives in the address, so a search can be shared and Back returns to it.
+  // Written once typing pauses: a throttled phone took 30 ms to rewrite the address, and a
+  // keystroke's frame waited for it. A tap or a page change writes what is pending at once.
+  var pending = null, writing = 0;
   function remember(text) {
+    pending = text;
+    clearTimeout(writing);
+    writing = setTimeout(flush, 400);
+  }
+  function flush() {
+    if (pending === null) return;
     var url = new URL(location.href);
-    if (text) url.searchParams.set("q", text); else url.searchParams.delete("q");
+    if (pending) url.searchParams.set("q", pending); else url.searchParams.delete("q");
+    pending = null;
     history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }
+  document.addEventListener("click", flush, true);
+  addEventListener("pagehide", flush);
 
   field.addEventListener("focus", start);
   field.addEventListener("input", function () {
