@@ -66,9 +66,9 @@ import Testing
         #expect(page.caching == Page.Caching.immutable)
         #expect(String(decoding: page.body, as: UTF8.self).contains("\"count\":700"))
         let folderPath = String(manifest.dropLast("manifest.json".count))
-        let rows = String(decoding: try #require(try site.page(at: folderPath + "d21.json")).body, as: UTF8.self)
+        let rows = String(decoding: try #require(try site.page(at: folderPath + "d43.json")).body, as: UTF8.self)
         #expect(rows.contains("\"출품작 700\""), "the last chunk of rows holds the last exhibit")
-        #expect(try site.page(at: folderPath + "d22.json") == nil, "700 exhibits make 22 chunks of 32")
+        #expect(try site.page(at: folderPath + "d44.json") == nil, "700 exhibits make 44 chunks of 16")
         #expect(try site.page(at: folderPath + "../manifest.json") == nil)
         // The same catalog names the same file; another text names another.
         #expect(try Site.render(folder.load()).paths.contains(manifest))

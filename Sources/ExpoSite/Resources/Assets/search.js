@@ -321,7 +321,7 @@
   var announce = 0, asked = 0, search = null, index = null;
   // Rows come a screenful and more at a time: drawing a hundred marked rows took a
   // throttled phone a quarter of a second, and those not on this page are fetched.
-  var STEP = 24;
+  var STEP = 12;
   var shownCount = STEP;
   var found = [];
   var more = document.createElement("div");
@@ -464,9 +464,14 @@
   addEventListener("pagehide", flush);
 
   field.addEventListener("focus", start);
+  // On a list of several pages, the search waits for a pause in typing: each prefix typed
+  // on the way to a word would fetch shards and rows the word does not need.
+  var WAIT = pagination ? 200 : 0, waiting = 0;
   field.addEventListener("input", function () {
-    show(field.value);
-    remember(field.value);
+    clearTimeout(waiting);
+    var text = field.value;
+    if (WAIT) waiting = setTimeout(function () { show(text); }, WAIT); else show(text);
+    remember(text);
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
