@@ -102,6 +102,16 @@ import Testing
         #expect(try site.searchPage(at: "/items/jikji/", query: "zither") == nil, "only the list answers a search")
     }
 
+    @Test func theServerSaysHowManyItShowsOfThoseFound() throws {
+        var options = SiteOptions(exhibitsPerPage: 2)
+        options.servesSearch = true
+        let site = try Site.render(try CatalogLoader.loadDefault(), options: options)
+        let page = String(decoding: try #require(try site.searchPage(at: "/en/items/", query: "string")).body, as: UTF8.self)
+        #expect(page.contains("<p class=\"search-found\">Showing 2 of 3 exhibits. Type more to narrow the search.</p>"))
+        #expect(page.components(separatedBy: "class=\"row\"").count - 1 == 2)
+        #expect(!page.contains("class=\"pagination\""), "the list's page links make no sense under an answer")
+    }
+
     /// A static host cannot answer the form: there the page says search needs the script.
     @Test func aStaticListSaysSearchNeedsTheScript() throws {
         let site = try Site.render(try CatalogLoader.loadDefault())

@@ -77,7 +77,7 @@ struct ExhibitListScreen: Sendable {
             search.found = answer.count == 0 ? strings.searchNoMatch
                 : answer.count == 1 ? strings.searchCountOne : strings.searchCount.replacingOccurrences(of: "{n}", with: String(answer.count))
             if answer.count > exhibits.count {
-                search.found += " " + strings.searchMore.replacingOccurrences(of: "{shown}", with: String(exhibits.count))
+                search.found = strings.searchMore.replacingOccurrences(of: "{shown}", with: String(exhibits.count))
                     .replacingOccurrences(of: "{n}", with: String(answer.count))
             }
         }
