@@ -412,8 +412,9 @@
         empty.hidden = found.length > 0;
         empty.textContent = form.dataset.noMatch;
         if (note) { note.hidden = !index.incomplete; note.textContent = form.dataset.incomplete; }
-        say(found.length === 0 ? form.dataset.noMatch
-          : found.length === 1 ? form.dataset.countOne : form.dataset.count.replace("{n}", String(found.length)));
+        say((found.length === 0 ? form.dataset.noMatch
+          : found.length === 1 ? form.dataset.countOne : form.dataset.count.replace("{n}", String(found.length))) +
+          (index.incomplete ? " " + form.dataset.incomplete : ""));
         performance.measure("expo1900-search", { start: started });
         form.dataset.shown = text;
       });
