@@ -112,7 +112,7 @@ public final class SiteResponder: Sendable {
         } else {
             (status, page) = (.notFound, site.notFoundPage(for: path))
         }
-        let acceptsGzip = request.headers.first(name: "accept-encoding").map(Self.acceptsGzip) ?? false
+        let acceptsGzip = request.headers.first(name: "accept-encoding").map(AcceptEncoding.takesGzip) ?? false
         let representation = acceptsGzip ? (page.gzip ?? page.identity) : page.identity
         if status == .ok, let tags = request.headers.first(name: "if-none-match"), Self.matches(tags, page.etags) {
             var headers = representation.headers
@@ -156,18 +156,6 @@ public final class SiteResponder: Sendable {
             ?? LanguageNegotiation.preferred(headers.first(name: "accept-language"), among: site.languages)
         guard let chosen, chosen != site.primaryLanguage else { return nil }
         return chosen
-    }
-
-    static func acceptsGzip(_ header: String) -> Bool {
-        // Browsers send "gzip, deflate, br" and the like: no weights, no parsing needed.
-        if !header.utf8.contains(UInt8(ascii: "q")) {
-            return header.contains("gzip") || header.contains("*")
-        }
-        return header.split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.first?.lowercased() == "gzip" || parts.first == "*" else { return false }
-            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }
-        }
     }
 
     static func matches(_ ifNoneMatch: String, _ etags: Set<Substring>) -> Bool {
