@@ -122,12 +122,14 @@ public enum CatalogLoader {
         }
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
+        catalog.browsableFields = loaded?.browsable ?? []
         catalog.fingerprint = prefetched.fingerprint
         return catalog
     }
 
     private static func loadPrimary(_ store: any CatalogStore, translations: [Language], diagnostics: inout [Diagnostic],
-                                    publishingNotes: inout [Diagnostic], record: inout EntryRecord) -> (edition: Edition, choice: PrimaryLanguageChoice)? {
+                                    publishingNotes: inout [Diagnostic], record: inout EntryRecord)
+        -> (edition: Edition, choice: PrimaryLanguageChoice, browsable: [String])? {
         let expositionFile = DataFile.exposition.fileName(nil)
         let itemsFile = DataFile.items.fileName(nil)
         var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
@@ -135,16 +137,19 @@ public enum CatalogLoader {
         var exposition: Exposition?
         var exhibits: [Exhibit]?
         var setting: JSONValue?
+        var browse: JSONValue?
         switch store.readJSON(dataFile: expositionFile) {
         case let .success(json):
             exposition = ExpositionDecoder.decode(json, reader: &expositionReader)
             setting = json["language"]
+            browse = json[BrowseSetting.key]
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
         switch store.readJSON(dataFile: itemsFile) {
         case let .success(json): exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
+        let browsable = BrowseSetting.read(browse, exhibits: exhibits ?? [], reader: &expositionReader)
         diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
             + store.located(itemsReader.diagnostics, inDataFile: itemsFile)
         publishingNotes += store.located(itemsReader.publishingNotes, inDataFile: itemsFile)
@@ -153,7 +158,7 @@ public enum CatalogLoader {
         let choice = PrimaryLanguageChoice.make(setting: setting, settingFile: store.displayPath(ofDataFile: expositionFile),
                                                  text: sample(exposition, exhibits), textFile: store.displayPath(ofDataFile: itemsFile),
                                                  taken: translations, diagnostics: &diagnostics)
-        return (Edition(language: choice.language, exposition: exposition, exhibits: exhibits), choice)
+        return (Edition(language: choice.language, exposition: exposition, exhibits: exhibits), choice, browsable)
     }
 
     /// Enough of the primary text to tell its language: the exposition and the first exhibits.

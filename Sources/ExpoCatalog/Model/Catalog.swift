@@ -20,6 +20,9 @@ public struct Catalog: Sendable {
     /// fingerprinted by their renditions): a site names its service worker's cache after it,
     /// without rendering every page first.
     public var fingerprint = ""
+    /// The labels of the free fields a visitor may browse by, beside the fixed facts: the
+    /// exposition file's `browse`, each as the exhibits write it.
+    public var browsableFields: [String] = []
 
     public init(primary: Edition, translations: [Edition], images: [String: CatalogImage], diagnostics: [Diagnostic]) {
         self.primary = primary

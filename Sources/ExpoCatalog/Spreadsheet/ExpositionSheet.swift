@@ -1,10 +1,12 @@
+import Foundation
+
 /// `exposition.csv` read into the JSON the loader already understands: rows of a field
 /// and its value (`title`, `title.en`, `visitors`), a header row optional.
 struct ExpositionSheet: Sendable {
     static let fileName = "exposition.csv"
-    static let keys = ["language"] + CatalogData.expositionKeys
+    static let keys = ["language"] + CatalogData.expositionKeys + [BrowseSetting.key]
     /// Fields that are the same in every language.
-    static let untranslated: Set<String> = ["language", "visitors"]
+    static let untranslated: Set<String> = ["language", "visitors", BrowseSetting.key]
 
     var objects: [Language?: JSONValue] = [:]
     var places: [Language?: SheetPlaces] = [:]
@@ -43,7 +45,12 @@ struct ExpositionSheet: Sendable {
             rows[name] = row.number
             // An empty translation is one the main text stands in for.
             if value.isEmpty, language != nil { continue }
-            let json: JSONValue = key == "visitors" ? Self.count(value) : .string(value)
+            let json: JSONValue = switch key {
+            case "visitors": Self.count(value)
+            // One cell holds the list, its labels apart by semicolons.
+            case BrowseSetting.key: .array(value.split(separator: ";").map { .string($0.trimmingCharacters(in: .whitespaces)) })
+            default: .string(value)
+            }
             members[language, default: []].append((key, json))
         }
         for (language, list) in members {

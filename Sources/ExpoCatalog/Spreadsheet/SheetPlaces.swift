@@ -18,7 +18,8 @@ enum SheetPlaces: Sendable {
         case let .items(language, entries):
             return Self.itemPlace(keyPath, language: language, entries: entries)
         case let .exposition(language, rows):
-            let key = String(keyPath.drop { $0 == "." })
+            // A list's item (`browse[1]`) is in its field's one cell.
+            let key = String(keyPath.drop { $0 == "." }.prefix { $0 != "[" })
             guard !key.isEmpty else { return keyPath }
             let header = language.map { "\(key).\($0.code)" } ?? key
             return rows[header].map { ":\($0) (\(header))" } ?? " (\(header))"

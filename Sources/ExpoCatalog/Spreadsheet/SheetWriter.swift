@@ -37,6 +37,7 @@ enum SheetWriter {
         var rows = [["field", "value"]]
         for key in ExpositionSheet.keys {
             if let value = text(primary[key]) { rows.append([key, value]) }
+            if case let .array(labels)? = primary[key] { rows.append([key, labels.compactMap(text).joined(separator: "; ")]) }
             guard !ExpositionSheet.untranslated.contains(key) else { continue }
             for (language, object) in translations {
                 if let value = text(object[key]) { rows.append(["\(key).\(language.code)", value]) }
