@@ -48,7 +48,14 @@ enum InterfaceTextDecoder {
     /// Date formats may leave out any part, so they are not checked.
     private static func missingPlaceholder(_ key: String, in string: String, english: [String: String]?) -> String? {
         guard key != "date_format", let english = english?[key] else { return nil }
-        return placeholders(english).first { !string.contains($0) }
+        let given = Set(placeholders(string).map(standing))
+        return placeholders(english).first { !given.contains(standing($0)) }
+    }
+
+    /// A number may be written as it is (`{n}`), as an English ordinal (`{nth}`: 19th) or in
+    /// Roman numerals (`{roman}`: XIX), as the language names centuries.
+    static func standing(_ placeholder: String) -> String {
+        ["{nth}", "{roman}"].contains(placeholder) ? "{n}" : placeholder
     }
 
     static func placeholders(_ text: String) -> [String] {
