@@ -14,6 +14,10 @@ enum PageJob: Sendable {
     /// A file of a language's search index (`manifest.json`, `t3.json`, …).
     case searchFile(Language, String)
     case iiifManifest(String)
+    /// The browse pages: the facets, a facet's values (page from 1), a value's exhibits.
+    case browse(Language)
+    case facet(Language, facet: Int, page: Int)
+    case facetValue(Language, facet: Int, value: Int, page: Int)
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -29,6 +33,7 @@ enum PageJob: Sendable {
         var plan: SitePlan
         /// Whether a server answers the list's search form (it does under `serve`).
         var servesSearch = false
+        var browse: BrowseIndexes
 
         func edition(_ language: Language) -> Edition { catalog.edition(language) }
     }
@@ -50,7 +55,8 @@ enum PageJob: Sendable {
             let exhibits = edition.exhibits.dropFirst((page - 1) * perPage).prefix(perPage)
             screen = ExhibitListScreen(edition: edition, exhibits: exhibits, page: page, pageCount: context.plan.listPageCount,
                                        expositionName: context.expositionTitles[edition.language]?.lines.first,
-                                       served: context.servesSearch, catalog: catalog, routes: routes, assets: assets)
+                                       served: context.servesSearch, hasBrowsing: context.browse.hasBrowsing(language),
+                                       catalog: catalog, routes: routes, assets: assets)
             template = "exhibit-list"
         case let .exhibit(language, index):
             let edition = context.edition(language)
@@ -73,6 +79,10 @@ enum PageJob: Sendable {
         case let .iiifManifest(id):
             return Page(contentType: IIIF.contentType, body: context.iiif?.manifest(id) ?? [], caching: .revalidate,
                         compressor: compressor, crossOrigin: true)
+        case .browse, .facet, .facetValue:
+            let made = try BrowsePages(context).screen(self)
+            screen = made.screen
+            template = made.template
         }
         return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: template),
                     caching: .revalidate, compressor: compressor)

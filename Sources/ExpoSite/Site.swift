@@ -41,17 +41,21 @@ public struct Site: Sendable {
         let searchIndexes = SearchIndexes(catalog, routes: routes, shardLimit: options.searchShardBytes)
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes,
                                 searchIndexPaths: searchIndexes.paths, preview: options.preview)
-        let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes)
+        let browse = BrowseIndexes(catalog, strings: Dictionary(uniqueKeysWithValues: catalog.languages.map { ($0, assets.strings($0).browse) }))
+        let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes, browse: browse)
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
         let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0, positions: plan.positions) }
         let context = PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
                                       actions: actions, expositionTitles: titles, iiif: iiif, plan: plan,
-                                      servesSearch: options.servesSearch)
-        let madeWhole = plan.count <= madeWholeLimit
+                                      servesSearch: options.servesSearch, browse: browse)
+        let madeWhole = plan.count(atMost: madeWholeLimit)
         var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
-        if !madeWhole { searchIndexes.prepareInBackground() }
+        if !madeWhole {
+            searchIndexes.prepareInBackground()
+            browse.prepareInBackground()
+        }
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {
@@ -96,7 +100,12 @@ public struct Site: Sendable {
 
     /// How many pages the site has, counting each language's search index as one file:
     /// its files are known only once it is made, and counting them would make it at start.
+    /// For a large site, this makes the browse pages' indexes.
     public var pageCount: Int { madePages.count + (madeWhole ? 0 : plan.count - plan.madeFirst.count) }
+
+    /// How many pages the site has, the browse pages of a large site left out: known at
+    /// once, where `pageCount` would first make the browse indexes.
+    public var pageCountBesidesBrowsing: Int { madePages.count + (madeWhole ? 0 : plan.countBesidesBrowsing - plan.madeFirst.count) }
 
     /// The page at `path`, made now if it was not made with the site; a page's folder
     /// answers with or without its final slash. Nil when the site has no such page.

@@ -21,7 +21,10 @@ struct SitePlan: Sendable {
     /// Each language's search index, whose files are known once it is made.
     let search: SearchIndexes
 
-    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes) {
+    /// The browse pages, known once their indexes are made.
+    let browse: BrowsePlan
+
+    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes, browse: BrowseIndexes) {
         self.routes = routes
         languages = catalog.languages
         perPage = options.exhibitsPerPage
@@ -33,13 +36,20 @@ struct SitePlan: Sendable {
         self.positions = positions
         hasIIIF = options.iiifOrigin != nil
         self.search = search
+        self.browse = BrowsePlan(indexes: browse, routes: routes, languages: languages, exhibitsPerPage: perPage)
     }
 
-    /// How many pages the plan has, counting each search index as one: its files are not
-    /// known before it is made.
-    var count: Int {
+    /// How many pages the plan has but the browse pages, counting each search index as
+    /// one: neither's files are known before their indexes are made.
+    var countBesidesBrowsing: Int {
         languages.count * (exhibitIDs.count + listPageCount + 3) + (hasIIIF ? exhibitIDs.count : 0)
     }
+
+    /// How many pages the plan has; makes the browse indexes.
+    var count: Int { countBesidesBrowsing + browse.count }
+
+    /// Whether the site has at most `limit` pages, without making the browse indexes of a larger one.
+    func count(atMost limit: Int) -> Bool { countBesidesBrowsing <= limit && count <= limit }
 
     /// The pages every visit starts from, made with the site however large it is: each
     /// language's home, first list page and 404 page.
@@ -65,6 +75,7 @@ struct SitePlan: Sendable {
                 }
             }
             jobs.append((routes.notFound(language), .notFound(language)))
+            jobs += browse.jobs(language)
         }
         for language in languages {
             guard let folder = search.folders[language], let index = search.index(language) else { continue }
@@ -96,6 +107,7 @@ struct SitePlan: Sendable {
         case "items/": return .exhibitList(language, page: 1)
         default: break
         }
+        if rest.hasPrefix("browse/") { return browse.job(language, rest.dropFirst("browse/".count)) }
         guard rest.hasPrefix("items/"), rest.hasSuffix("/") else { return nil }
         let inner = rest.dropFirst("items/".count).dropLast()
         if inner.hasPrefix("page/") {

@@ -3,7 +3,8 @@ import Foundation
 /// The templates, stylesheet and script that ship with the program.
 struct SiteResources: Sendable {
     static let templateNames = ["layout", "navigation-bar", "language-switch", "image", "figure",
-                                "exposition", "exhibit-list", "exhibit", "not-found", "page-actions"]
+                                "exposition", "exhibit-list", "exhibit", "not-found", "page-actions",
+                                "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -41,6 +42,9 @@ struct SiteResources: Sendable {
             "exhibit": ExhibitScreen.templateFields.kinds,
             "not-found": NotFoundScreen.templateFields.kinds,
             "page-actions": PageActions.templateFields.kinds,
+            "browse": BrowseScreen.templateFields.kinds,
+            "facet": FacetScreen.templateFields.kinds,
+            "facet-value": FacetValueScreen.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

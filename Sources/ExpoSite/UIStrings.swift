@@ -51,6 +51,7 @@ public struct UIStrings: Sendable {
     /// Open Graph's locale for the language (`ko_KR`).
     public var openGraphLocale: String
     public var exhibit: ExhibitStrings
+    public var browse: BrowseStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -106,6 +107,7 @@ public struct UIStrings: Sendable {
             iiifManifest: text["iiif_manifest"], viewer: text["viewer"], close: text["close"], zoomIn: text["zoom_in"],
             zoomOut: text["zoom_out"], resetZoom: text["reset_zoom"], previousImage: text["previous_image"],
             nextImage: text["next_image"], imageOf: text["image_of"])
+        browse = BrowseStrings(text, exhibit: exhibit)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

@@ -72,7 +72,8 @@ struct Serve: AsyncParsableCommand {
             loaded \(loaded.exhibitCount) exhibits in \(loaded.languages.map(\.code).joined(separator: ", ")) \
             (\(loaded.primaryLanguageChoice)) and \(renditions.images.count) images in \(Self.seconds(loadedAt - started)) s, \
             made \(site.madePages.count) files in \(Self.seconds(clock.now - loadedAt)) s\
-            \(site.pageCount > site.madePages.count ? "; the other \(site.pageCount - site.madePages.count) pages are made when asked for" : "")
+            \(site.pageCountBesidesBrowsing > site.madePages.count
+                ? "; the other \(site.pageCountBesidesBrowsing - site.madePages.count) pages are made when asked for" : "")
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events)

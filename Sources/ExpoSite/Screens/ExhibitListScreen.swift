@@ -32,6 +32,13 @@ struct ExhibitListScreen: Sendable {
     /// The place in the list of the page's first row: search.js shows these rows as they
     /// are, without fetching them.
     var first: String
+    /// The link to the browse pages, when the catalog's facts have any.
+    var browse: BrowseLink?
+
+    struct BrowseLink: Sendable {
+        var label: String
+        var href: String
+    }
 
     /// Rows below this many are out of the first screenful and load lazily.
     static let eagerRows = 6
@@ -47,7 +54,8 @@ struct ExhibitListScreen: Sendable {
     /// `answer` found. `expositionName` is the title's first line, when the caller has
     /// worked it out already. `served`: whether a server answers the search form.
     init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1, expositionName: String? = nil,
-         answer: Answer? = nil, served: Bool = false, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         answer: Answer? = nil, served: Bool = false, hasBrowsing: Bool = false,
+         catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
         let mainTitle = expositionName ?? edition.expositionName ?? strings.siteName
         let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
@@ -69,6 +77,7 @@ struct ExhibitListScreen: Sendable {
                 nextHref: page < pageCount ? routes.link(routes.exhibitList(language, page: page + 1)) : nil,
                 position: strings.pageOf(page, pageCount))
         }
+        browse = hasBrowsing ? BrowseLink(label: strings.browse.link, href: routes.link(routes.browse(edition.language))) : nil
         search = SearchBox(strings: strings, index: assets.searchIndexURL(edition.language),
                            action: routes.link(routes.exhibitList(edition.language)), served: served)
         if let answer {
@@ -110,6 +119,14 @@ extension ExhibitListScreen: TemplateObject {
         .field("pagination", \.pagination),
         .field("search", \.search),
         .field("first", \.first),
+        .field("browse", \.browse),
+    ]
+}
+
+extension ExhibitListScreen.BrowseLink: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("href", \.href),
     ]
 }
 
