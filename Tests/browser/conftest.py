@@ -11,7 +11,7 @@ import tempfile
 import pytest
 from playwright.sync_api import sync_playwright
 
-from support import CHROMIUM, IPHONE_UA, REPO, free_port, generate_catalog, start_nginx
+from support import CHROMIUM, IPHONE_UA, REPO, facts_catalog, free_port, generate_catalog, start_nginx
 from webkit import start_display, start_webkit
 
 
@@ -83,6 +83,12 @@ SMALL_SHARDS = {"EXPO1900_SEARCH_SHARD_BYTES": "300"}
 def sharded_url():
     """A server for the default catalog whose search index is cut into SMALL_SHARDS."""
     yield from _serve(env=SMALL_SHARDS)
+
+
+@pytest.fixture(scope="session")
+def facts_url(tmp_path_factory):
+    """A server for the default catalog with facts its exhibits share: it has browse pages."""
+    yield from _serve("--catalog", str(facts_catalog(tmp_path_factory.mktemp("facts") / "catalog")))
 
 
 BASE_PATH = "/expo1900"

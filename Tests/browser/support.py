@@ -227,3 +227,47 @@ def multilingual_catalog(folder):
         exposition = {"title": title, "location": location, "duration": "1900. 04. 14 - 1900. 11. 12", "description": description}
         (folder / f"exposition_universelle_1900.{language}.json").write_text(json.dumps(exposition, ensure_ascii=False), "utf-8")
     return folder
+
+
+# Facts that exhibits share, Korean and English, for the browse pages: two makers, two
+# materials, dates read as centuries and decades, and one value in Arabic.
+FACTS = [
+    ({"maker": "김홍도", "date": "1745년", "material": "종이"}, {"maker": "Kim Hong-do", "date": "1745", "material": "Paper"}),
+    ({"maker": "김홍도", "date": "18세기", "material": "종이"}, {"maker": "Kim Hong-do", "date": "18th century", "material": "paper"}),
+    ({"maker": "Émile Gallé", "date": "1855", "material": "유리"}, {"maker": "Emile Galle", "date": "1855", "material": "Glass"}),
+    ({"maker": "émile gallé", "date": "c. 1850–1860", "material": "유리"}, {"maker": "Émile Gallé", "date": "c. 1850–1860", "material": "Glass"}),
+    ({"maker": "الخطاط", "date": "조선 후기"}, {"maker": "الخطاط", "date": "late Joseon"}),
+]
+
+
+def facts_catalog(folder):
+    """The default catalog with facts that its first exhibits share, so that it has browse pages."""
+    shutil.copytree(DEFAULT_CATALOG, folder)
+    for suffix, index in (("", 0), (".en", 1)):
+        path = folder / f"items{suffix}.json"
+        items = json.loads(path.read_text("utf-8"))
+        for item, facts in zip(items, FACTS):
+            for key in ("maker", "date", "material", "place"):
+                item.pop(key, None)
+            item.update(facts[index])
+        path.write_text(json.dumps(items, ensure_ascii=False), "utf-8")
+    return folder
+
+
+def browse_page_paths(base_url):
+    """The browse pages of a served site, both languages: /browse/, each facet's values, and
+    each facet's first value; with the list that links to them."""
+    import re
+    import urllib.request
+
+    def links(path, pattern):
+        with urllib.request.urlopen(base_url + path) as response:
+            return re.findall(pattern, response.read().decode("utf-8"))
+
+    paths = []
+    for home in LANGUAGES.values():
+        paths += [home + "items/", home + "browse/"]
+        for facet in links(home + "browse/", r'<a class="row" href="([^"]+)"'):
+            paths.append(facet)
+            paths += links(facet, r'<a class="row[^"]*" href="([^"]+)"')[:1]
+    return paths

@@ -5,7 +5,7 @@ import sys
 import urllib.error
 import urllib.request
 
-from support import page_paths
+from support import browse_page_paths, page_paths
 
 
 def fetch(url):
@@ -16,9 +16,9 @@ def fetch(url):
         return error.read()
 
 
-def test_nu_checker_finds_no_errors(base_url, tmp_path):
+def check_pages(base_url, paths, tmp_path):
     files = {}
-    for path in page_paths():
+    for path in paths:
         name = (path.strip("/").replace("/", "_") or "home") + ".html"
         (tmp_path / name).write_bytes(fetch(base_url + path))
         files[name] = path
@@ -32,3 +32,13 @@ def test_nu_checker_finds_no_errors(base_url, tmp_path):
     for name, path in files.items():
         report = report.replace(f"{tmp_path}/{name}", path)
     assert result.returncode == 0, f"the Nu checker reports:\n{report}"
+
+
+def test_nu_checker_finds_no_errors(base_url, tmp_path):
+    check_pages(base_url, page_paths(), tmp_path)
+
+
+def test_nu_checker_finds_no_errors_on_browse_pages(facts_url, tmp_path):
+    paths = browse_page_paths(facts_url)
+    assert len(paths) >= 10, paths
+    check_pages(facts_url, paths, tmp_path)
