@@ -1,8 +1,8 @@
 import ExpoCatalog
 
-/// Every page of a site, before any is made: the exposition, each list page, each exhibit
-/// and the 404 page of every language, each language's search index files, and each exhibit's
-/// IIIF manifest.
+/// Every page of a site, before any is made: the exposition, each list page, each exhibit,
+/// the 404 page and the browse pages of every language, each language's search index
+/// files, and each exhibit's IIIF manifest.
 ///
 /// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
 /// at 100,000 exhibits a table of 200,000 paths, each with its exhibits copied into its
