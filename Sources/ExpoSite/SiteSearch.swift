@@ -13,6 +13,7 @@ extension Site {
         let screen = ExhibitListScreen(edition: edition, exhibits: shown[...],
                                        expositionName: context.expositionTitles[language]?.lines.first,
                                        answer: .init(query: query, count: found.count), served: true,
+                                       hasBrowsing: context.browse.hasBrowsing(language),
                                        catalog: context.catalog, routes: context.routes, assets: context.assets)
         return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: "exhibit-list"),
                     caching: .revalidate, compressor: Gzip())

@@ -129,6 +129,9 @@ import Testing
         let site = try site()
         #expect(try html(site, "/items/").contains("<p class=\"browse-link\"><a href=\"/browse/\">분류별로 둘러보기</a></p>"))
         #expect(try html(site, "/en/items/").contains("<a href=\"/en/browse/\">Browse by category</a>"))
+        let answer = try #require(try site.searchPage(at: "/items/", query: "작품"))
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("<a href=\"/browse/\">분류별로 둘러보기</a>"),
+                "the server's answer to a search without script is the list, its link included")
 
         // The seed catalog with one exhibit's facts: nothing is shared, so nothing to browse.
         let jikji = #"[{"name":"직지","image_name":"jikji","short_desc":"책","desc":"책.","maker":"백운화상","date":"1377","material":"종이"},"#
