@@ -52,7 +52,10 @@ public struct Site: Sendable {
                                       servesSearch: options.servesSearch, browse: browse)
         let madeWhole = plan.count(atMost: madeWholeLimit)
         var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
-        if !madeWhole {
+        // A live preview is made again at every save: making its indexes after each one
+        // kept a core busy for seconds at 100,000 exhibits while the curator edits, and
+        // slowed the next reload. There they are made when first asked for.
+        if !madeWhole, options.preview == nil {
             searchIndexes.prepareInBackground()
             browse.prepareInBackground()
         }
