@@ -40,6 +40,8 @@ final class ServedPage: Sendable {
     init(_ page: Page, varyBy: [String] = []) {
         var common = SecurityHeaders.all
         common[.contentType] = page.contentType
+        // Safari plays media only from a server that answers ranges, and asks first.
+        common[.acceptRanges] = "bytes"
         common[.cacheControl] = switch page.caching {
         case .revalidate: "no-cache"
         case .immutable: "public, max-age=31536000, immutable"

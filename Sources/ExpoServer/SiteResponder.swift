@@ -133,12 +133,37 @@ public final class SiteResponder: Sendable {
             headers[.contentType] = "text/plain; charset=utf-8"
             return SiteAnswer(.internalServerError, headers: headers, body: Array("The page could not be made.\n".utf8))
         }
+        if status == .ok, request.method == .GET, let body, let range = request.headers.first(name: "range"),
+           let partial = Self.partial(body, range: range, ifRange: request.headers.first(name: "if-range"), representation) {
+            return partial
+        }
         if let setCookie {
             var headers = representation.headers
             headers[.setCookie] = setCookie
             return SiteAnswer(status, headers: headers, body: body)
         }
         return SiteAnswer(status, head: representation.head, body: body)
+    }
+
+    /// The answer to a `Range` request: 206 with the part asked for (a slice of the held
+    /// bytes, not a copy), or 416 for a part the body does not have; nil to send it whole
+    /// (several ranges, a header not understood, or an `If-Range` naming other bytes).
+    static func partial(_ body: ByteBuffer, range: String, ifRange: String?, _ representation: ServedPage.Representation) -> SiteAnswer? {
+        if let ifRange, ifRange.trimmingCharacters(in: .whitespaces) != representation.headers[.eTag] { return nil }
+        let length = body.readableBytes
+        switch ByteRange.of(range, length: length) {
+        case let .satisfiable(lower, upper):
+            var headers = representation.headers
+            headers[.contentRange] = "bytes \(lower)-\(upper)/\(length)"
+            return SiteAnswer(.partialContent, headers: headers,
+                              body: body.getSlice(at: body.readerIndex + lower, length: upper - lower + 1))
+        case .unsatisfiable:
+            var headers = SecurityHeaders.all
+            headers[.contentRange] = "bytes */\(length)"
+            return SiteAnswer(.rangeNotSatisfiable, headers: headers)
+        case .whole:
+            return nil
+        }
     }
 
     /// The `q` of a query string as a form sends it (`q=ga+ya%EA%B8%88`); nil without one.
