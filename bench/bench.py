@@ -20,6 +20,7 @@ from scale import BenchBroken, describe, scale_runs, targets as scale_targets  #
 from throughput import compare_throughput  # noqa: E402
 import csv_loading  # noqa: E402
 import photos  # noqa: E402
+import ranges  # noqa: E402
 import search  # noqa: E402
 import watch  # noqa: E402
 
@@ -46,6 +47,8 @@ def main(binary, argv):
             print(f"expo1900 serve (release) at {server.url}; nginx 1 worker at {nginx}\n", flush=True)
             results["throughput"] = compare_throughput(server.url, nginx, ["/items/"] if quick else SCREENS, seconds, rounds,
                                                        encodings=(True,) if quick else (False, True))
+            results["ranges"] = ranges.range_run(server, seconds)
+            print(f"  {ranges.describe(results['ranges'])}", flush=True)
             if not quick:
                 results["page_weight"] = page_weights(server.url, SCREENS)
             results["paint"] = paint_metrics(server.url, SCREENS, runs=1 if quick else 5)
@@ -74,6 +77,9 @@ def report(results):
     for row in results["throughput"]:
         print(f"{row['page']:<16}{row['encoding']:<10}{row['server_rps']:>12,.0f}{row['nginx_rps']:>12,.0f}"
               f"{row['ratio']:>8.2f}{row['server_p99_ms']:>9.2f}ms{row['nginx_p99_ms']:>9.2f}ms")
+
+    if "ranges" in results:
+        print(f"\nRange requests\n  {ranges.describe(results['ranges'])}")
 
     if "page_weight" in results:
         print("\nPage weight, fresh visit (bytes transferred, gzip where offered)")
@@ -105,6 +111,8 @@ def report(results):
     worst = min(results["throughput"], key=lambda row: row["ratio"])
     targets.append((worst["ratio"] >= 0.8, f"server >= 0.8 x nginx requests/s on every page: lowest {worst['ratio']:.2f} "
                                           f"({worst['page']}, {worst['encoding']})"))
+    if "ranges" in results:
+        targets += ranges.targets(results["ranges"])
     if "page_weight" in results:
         home = next(row for row in results["page_weight"] if row["page"] == "/")
         targets.append((home["bytes"] <= 60 * 1024, f"screen 1 <= 60 KB transferred: {home['bytes'] / 1024:.1f} KB"))

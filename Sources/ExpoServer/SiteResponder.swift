@@ -133,8 +133,11 @@ public final class SiteResponder: Sendable {
             headers[.contentType] = "text/plain; charset=utf-8"
             return SiteAnswer(.internalServerError, headers: headers, body: Array("The page could not be made.\n".utf8))
         }
-        if status == .ok, request.method == .GET, let body, let range = request.headers.first(name: "range"),
-           let partial = Self.partial(body, range: range, ifRange: request.headers.first(name: "if-range"), representation) {
+        // Ranges of the plain bytes only: a gzip body is sent whole, as nginx's gzip_static
+        // does, since a range of it means nothing to a client that cannot unzip it in parts.
+        if status == .ok, !(acceptsGzip && page.gzip != nil), let range = request.headers.first(name: "range"),
+           let partial = Self.partial(body, length: page.identityLength, range: range,
+                                      ifRange: request.headers.first(name: "if-range"), representation) {
             return partial
         }
         if let setCookie {
@@ -145,18 +148,20 @@ public final class SiteResponder: Sendable {
         return SiteAnswer(status, head: representation.head, body: body)
     }
 
-    /// The answer to a `Range` request: 206 with the part asked for (a slice of the held
-    /// bytes, not a copy), or 416 for a part the body does not have; nil to send it whole
-    /// (several ranges, a header not understood, or an `If-Range` naming other bytes).
-    static func partial(_ body: ByteBuffer, range: String, ifRange: String?, _ representation: ServedPage.Representation) -> SiteAnswer? {
+    /// The answer to a `Range` request for a body of `length` bytes (nil for a HEAD, which
+    /// gets the same headers): 206 with the part asked for (a slice of the held bytes, not a
+    /// copy), or 416 for a part the body does not have; nil to send it whole (several ranges,
+    /// a header not understood, or an `If-Range` naming other bytes).
+    static func partial(_ body: ByteBuffer?, length: Int, range: String, ifRange: String?,
+                        _ representation: ServedPage.Representation) -> SiteAnswer? {
         if let ifRange, ifRange.trimmingCharacters(in: .whitespaces) != representation.headers[.eTag] { return nil }
-        let length = body.readableBytes
         switch ByteRange.of(range, length: length) {
         case let .satisfiable(lower, upper):
             var headers = representation.headers
             headers[.contentRange] = "bytes \(lower)-\(upper)/\(length)"
+            headers[.contentLength] = String(upper - lower + 1)
             return SiteAnswer(.partialContent, headers: headers,
-                              body: body.getSlice(at: body.readerIndex + lower, length: upper - lower + 1))
+                              body: body.flatMap { $0.getSlice(at: $0.readerIndex + lower, length: upper - lower + 1) })
         case .unsatisfiable:
             var headers = SecurityHeaders.all
             headers[.contentRange] = "bytes */\(length)"

@@ -55,4 +55,22 @@ import Testing
             }
         }
     }
+
+    @Test func answersAHeadWithTheRangesHeadersAndAGzipAskerWithTheWholeGzipBody() async throws {
+        try await Self.withStylesheet { client, path, body in
+            try client.execute(uri: path, method: .head, headers: Self.range("bytes=0-9")) { response in
+                #expect(response.status == .partialContent)
+                #expect(response.headers[.contentRange] == "bytes 0-9/\(body.count)")
+                #expect(response.headers[.contentLength] == "10")
+                #expect(response.body.isEmpty)
+            }
+            var fields = Self.range("bytes=0-9")
+            fields[.acceptEncoding] = "gzip"
+            try client.execute(uri: path, method: .get, headers: fields) { response in
+                #expect(response.status == .ok, "nginx's gzip_static also sends a gzip body whole")
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.contentRange] == nil)
+            }
+        }
+    }
 }
