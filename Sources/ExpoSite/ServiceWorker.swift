@@ -15,7 +15,8 @@ enum ServiceWorker {
     /// `complete` says whether `pages` is the whole site, or only what it made first.
     static func precache(_ pages: [String: Page], complete: Bool, routes: Routes, languages: [Language],
                          images: (all: Set<String>, offline: Set<String>), madeLater: [String] = []) -> [String] {
-        let kept = pages.filter { !images.all.contains($0.key) || images.offline.contains($0.key) }
+        // Recordings are saved only when the visitor asks: a first visit never fetches them.
+        let kept = pages.filter { (!images.all.contains($0.key) || images.offline.contains($0.key)) && !$0.key.hasPrefix("/audio/") }
         let total = kept.values.reduce(0) { $0 + $1.bodyLength }
         guard !complete || total > precacheBudget else { return kept.keys.sorted() }
         let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })

@@ -56,9 +56,20 @@ function fromCache(request) {
   });
 }
 
+// Recordings are kept only when the visitor saves them ("Save for offline"), and a player
+// asks for them in ranges: a saved one is answered in parts from the cache (Safari will not
+// play a file it cannot seek in); any other goes to the network untouched.
+var AUDIO = /\/audio\/[^\/]+$/;
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (AUDIO.test(new URL(request.url).pathname)) {
+    event.respondWith(fromCache(request).then(function (hit) {
+      return hit ? ranged(request, hit) : fetch(request);
+    }));
+    return;
+  }
   if (request.mode === "navigate") {
     // Pages: the network first, so a new deployment shows at once; the copy when offline.
     event.respondWith(fetch(request).then(keep).catch(function () {
@@ -100,3 +111,44 @@ function otherRendition(request) {
     });
   });
 }
+
+// The part of a kept file that `request`'s Range header asks for (RFC 9110: one range;
+// anything else gets the whole file).
+function ranged(request, response) {
+  var header = request.headers.get("Range");
+  var asked = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!asked || (asked[1] === "" && asked[2] === "")) return response;
+  return response.blob().then(function (blob) {
+    var size = blob.size;
+    var first = asked[1] === "" ? Math.max(0, size - Number(asked[2])) : Number(asked[1]);
+    var last = asked[1] === "" || asked[2] === "" ? size - 1 : Math.min(Number(asked[2]), size - 1);
+    if (first >= size || first > last) {
+      return new Response(null, { status: 416, headers: { "Content-Range": "bytes */" + size } });
+    }
+    var headers = new Headers(response.headers);
+    headers.set("Content-Range", "bytes " + first + "-" + last + "/" + size);
+    headers.set("Content-Length", String(last - first + 1));
+    return new Response(blob.slice(first, last + 1), { status: 206, statusText: "Partial Content", headers: headers });
+  });
+}
+
+// "Save for offline": the page sends the files an exhibit (or a language's whole audio
+// guide) needs; each is fetched whole and kept under its path, and the page is told when
+// all are kept or one failed.
+self.addEventListener("message", function (event) {
+  var message = event.data || {};
+  var port = event.ports && event.ports[0];
+  if (message.type !== "save" || !Array.isArray(message.urls) || !port) return;
+  var work = caches.open(CACHE).then(function (cache) {
+    return Promise.all(message.urls.map(function (url) {
+      var address = new URL(url, self.location.href);
+      if (address.origin !== self.location.origin) return undefined;
+      return fetch(new Request(address.href, { credentials: "omit" })).then(function (response) {
+        if (response.status !== 200) throw new Error(address.pathname + ": " + response.status);
+        return cache.put(address.pathname, response);
+      });
+    }));
+  });
+  event.waitUntil(work.then(function () { port.postMessage({ ok: true }); },
+    function (error) { port.postMessage({ ok: false, error: String(error) }); }));
+});
