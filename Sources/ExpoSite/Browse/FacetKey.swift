@@ -21,13 +21,7 @@ enum FacetKey {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// What two spellings of one value share.
-    static func key(_ spelling: String) -> String {
-        if spelling.utf8.allSatisfy({ $0 < 0x80 }) { return spelling.lowercased() }
-        var scalars = String.UnicodeScalarView()
-        for scalar in spelling.decomposedStringWithCanonicalMapping.unicodeScalars where !(0x300...0x36F).contains(scalar.value) {
-            scalars.append(scalar)
-        }
-        return String(scalars).lowercased().precomposedStringWithCanonicalMapping
-    }
+    /// What two spellings of one value share: the same folding as search's, so a value
+    /// found by a query is the value browsed.
+    static func key(_ spelling: String) -> String { SearchText.fold(spelling) }
 }

@@ -136,11 +136,7 @@ struct SearchShards: Sendable {
         for first in stride(from: 0, to: exhibits.count, by: Self.chunk) {
             let rows = (first..<min(exhibits.count, first + Self.chunk)).map { index in
                 let exhibit = exhibits[index]
-                var names: [String] = []
-                for other in others where other.exhibits.indices.contains(index) {
-                    let name = other.exhibits[index].displayName
-                    if name != exhibit.displayName, !names.contains(name) { names.append(name) }
-                }
+                let names = SearchTable.otherNames(index, edition, others)
                 return "[" + JSONText.quoted(exhibit.id) + "," + JSONText.quoted(exhibit.displayName) + ","
                     + JSONText.quoted(exhibit.shortDescription) + ",[" + names.map(JSONText.quoted).joined(separator: ",") + "]]"
             }

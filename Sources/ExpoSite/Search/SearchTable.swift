@@ -65,10 +65,7 @@ struct SearchTable: Sendable {
         for (index, exhibit) in edition.exhibits.enumerated() {
             let doc = Int32(index)
             add(exhibit.displayName, doc: doc, asName: true)
-            for other in others where other.exhibits.indices.contains(index) {
-                let name = other.exhibits[index].displayName
-                if name != exhibit.displayName { add(name, doc: doc, asName: true) }
-            }
+            for name in Self.otherNames(index, edition, others) { add(name, doc: doc, asName: true) }
             add(exhibit.shortDescription, doc: doc, asName: false)
         }
         records = keys.indices.map { at in
@@ -83,5 +80,16 @@ struct SearchTable: Sendable {
         if a.path != b.path { return a.path.lexicographicallyPrecedes(b.path, by: { $0.value < $1.value }) }
         if a.word != b.word { return a.word.lexicographicallyPrecedes(b.word, by: { $0.value < $1.value }) }
         return !a.inner && b.inner
+    }
+
+    /// The exhibit's names in the catalog's other languages that differ from its name here,
+    /// each once: a visitor may search by any of them.
+    static func otherNames(_ index: Int, _ edition: Edition, _ others: [Edition]) -> [String] {
+        var names: [String] = []
+        for other in others where other.exhibits.indices.contains(index) {
+            let name = other.exhibits[index].displayName
+            if name != edition.exhibits[index].displayName, !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 }
