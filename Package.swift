@@ -28,7 +28,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
-        .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips"]),
+        // QR codes for the wall labels.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips", "CQREncode"]),
         .target(
             name: "ExpoSite",
             dependencies: [

@@ -18,6 +18,8 @@ ensure_run_tools() {
   [ -f /usr/include/zlib.h ] || apt_install zlib1g-dev
   command -v pkg-config >/dev/null || apt_install pkg-config
   pkg-config --exists vips 2>/dev/null || apt_install libvips-dev
+  # libqrencode makes the wall labels' QR codes.
+  pkg-config --exists libqrencode 2>/dev/null || apt_install libqrencode-dev
   # pdftocairo turns the PDF images of iPhone asset catalogs into SVG.
   command -v pdftocairo >/dev/null || apt_install poppler-utils
 }
@@ -39,6 +41,8 @@ ensure_browser_tools() {
   # WebKit, Safari's engine: WebKitGTK's WebDriver on a virtual display.
   command -v WebKitWebDriver >/dev/null || apt_install webkit2gtk-driver
   command -v Xvfb >/dev/null || apt_install xvfb
+  # zbarimg reads the printed labels' QR codes back (test_labels.py).
+  command -v zbarimg >/dev/null || apt_install zbar-tools
 
   local requirements=Tests/browser/requirements.txt
   if [ ! -x .venv/bin/python ] || ! cmp -s "$requirements" .venv/requirements.installed; then

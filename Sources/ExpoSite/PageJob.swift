@@ -18,6 +18,9 @@ enum PageJob: Sendable {
     case browse(Language)
     case facet(Language, facet: Int, page: Int)
     case facetValue(Language, facet: Int, value: Int, page: Int)
+    /// The wall labels (page from 1) and the entrance poster, in the primary language.
+    case labels(LabelPaper, page: Int)
+    case poster
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -79,6 +82,13 @@ enum PageJob: Sendable {
         case let .iiifManifest(id):
             return Page(contentType: IIIF.contentType, body: context.iiif?.manifest(id) ?? [], caching: .revalidate,
                         compressor: compressor, crossOrigin: true)
+        case let .labels(paper, page):
+            screen = LabelSheet(catalog: catalog, paper: paper, page: page, pageCount: context.plan.labelPageCount,
+                                routes: routes, assets: assets)
+            template = "labels"
+        case .poster:
+            screen = PosterScreen(catalog: catalog, title: context.expositionTitles[catalog.primary.language], routes: routes, assets: assets)
+            template = "poster"
         case .browse, .facet, .facetValue:
             let made = try BrowsePages(context).screen(self)
             screen = made.screen

@@ -16,7 +16,10 @@ enum ServiceWorker {
     static func precache(_ pages: [String: Page], complete: Bool, routes: Routes, languages: [Language],
                          images: (all: Set<String>, offline: Set<String>), madeLater: [String] = []) -> [String] {
         // Recordings are saved only when the visitor asks: a first visit never fetches them.
-        let kept = pages.filter { (!images.all.contains($0.key) || images.offline.contains($0.key)) && !$0.key.hasPrefix("/audio/") }
+        // The label sheets are for curators: a visitor's phone has no use for them.
+        let kept = pages.filter {
+            (!images.all.contains($0.key) || images.offline.contains($0.key)) && !$0.key.hasPrefix("/audio/") && !Routes.isLabelsPage($0.key)
+        }
         let total = kept.values.reduce(0) { $0 + $1.bodyLength }
         guard !complete || total > precacheBudget else { return kept.keys.sorted() }
         let shell = Set(languages.flatMap { [routes.home($0), routes.exhibitList($0), routes.notFound($0), routes.manifest($0)] })

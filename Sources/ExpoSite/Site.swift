@@ -26,7 +26,7 @@ public struct Site: Sendable {
     private let routes: Routes
 
     /// Up to this many pages, a site is made whole when it is rendered: the default
-    /// catalog has 32, a catalog of 200 exhibits in two languages about 400.
+    /// catalog has 35, a catalog of 200 exhibits in two languages about 400.
     public static let madeWholeLimit = 600
 
     /// The site with images made in memory, without a disk cache: for small catalogs and tests.

@@ -2,7 +2,7 @@ import ExpoCatalog
 
 /// Every page of a site, before any is made: the exposition, each list page, each exhibit,
 /// the 404 page and the browse pages of every language, each language's search index
-/// files, and each exhibit's IIIF manifest.
+/// files, each exhibit's IIIF manifest, and the wall labels and entrance poster.
 ///
 /// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
 /// at 100,000 exhibits a table of 200,000 paths, each with its exhibits copied into its
@@ -14,6 +14,8 @@ struct SitePlan: Sendable {
     let perPage: Int
     /// How many pages the list has in every language (at least one, even when empty).
     let listPageCount: Int
+    /// How many pages of wall labels each paper has (at least one).
+    let labelPageCount: Int
     /// Each exhibit's place in every edition's list, by id.
     let positions: [String: Int]
     let exhibitIDs: [String]
@@ -30,6 +32,7 @@ struct SitePlan: Sendable {
         perPage = options.exhibitsPerPage
         exhibitIDs = catalog.primary.exhibits.map(\.id)
         listPageCount = max(1, (exhibitIDs.count + perPage - 1) / perPage)
+        labelPageCount = LabelSheet.pageCount(exhibits: exhibitIDs.count)
         var positions: [String: Int] = [:]
         positions.reserveCapacity(exhibitIDs.count)
         for (index, id) in exhibitIDs.enumerated() { positions[id] = positions[id] ?? index }
@@ -43,6 +46,7 @@ struct SitePlan: Sendable {
     /// one: neither's files are known before their indexes are made.
     var countBesidesBrowsing: Int {
         languages.count * (exhibitIDs.count + listPageCount + 3) + (hasIIIF ? exhibitIDs.count : 0)
+            + LabelPaper.allCases.count * labelPageCount + 1
     }
 
     /// How many pages the plan has; makes the browse indexes.
@@ -61,7 +65,8 @@ struct SitePlan: Sendable {
         }
     }
 
-    /// Every page, language by language in list order, then the IIIF manifests.
+    /// Every page, language by language in list order, then the IIIF manifests, the wall
+    /// labels and the poster.
     var jobs: [(path: String, job: PageJob)] {
         var jobs: [(path: String, job: PageJob)] = []
         jobs.reserveCapacity(count)
@@ -84,6 +89,10 @@ struct SitePlan: Sendable {
         if hasIIIF {
             for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
         }
+        for paper in LabelPaper.allCases {
+            for page in 1...labelPageCount { jobs.append((routes.labels(paper, page: page), .labels(paper, page: page))) }
+        }
+        jobs.append((routes.poster, .poster))
         return jobs
     }
 
@@ -97,6 +106,7 @@ struct SitePlan: Sendable {
             let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
             return positions[id] == nil ? nil : .iiifManifest(id)
         }
+        if path.hasPrefix("/labels/") { return routes.labelsJob(path.dropFirst("/labels/".count), pageCount: labelPageCount) }
         let language = routes.language(of: path, among: languages)
         let home = routes.home(language)
         guard path.hasPrefix(home) else { return nil }

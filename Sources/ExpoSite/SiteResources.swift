@@ -4,7 +4,8 @@ import Foundation
 struct SiteResources: Sendable {
     static let templateNames = ["layout", "navigation-bar", "language-switch", "image", "figure",
                                 "exposition", "exhibit-list", "exhibit", "not-found", "page-actions",
-                                "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value"]
+                                "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value",
+                                "labels", "poster", "label-toolbar", "qr-code"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -45,6 +46,8 @@ struct SiteResources: Sendable {
             "browse": BrowseScreen.templateFields.kinds,
             "facet": FacetScreen.templateFields.kinds,
             "facet-value": FacetValueScreen.templateFields.kinds,
+            "labels": LabelSheet.templateFields.kinds,
+            "poster": PosterScreen.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

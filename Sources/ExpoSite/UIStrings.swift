@@ -52,6 +52,7 @@ public struct UIStrings: Sendable {
     public var openGraphLocale: String
     public var exhibit: ExhibitStrings
     public var browse: BrowseStrings
+    public var labels: LabelStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -108,6 +109,7 @@ public struct UIStrings: Sendable {
             zoomOut: text["zoom_out"], resetZoom: text["reset_zoom"], previousImage: text["previous_image"],
             nextImage: text["next_image"], imageOf: text["image_of"])
         browse = BrowseStrings(text, exhibit: exhibit)
+        labels = LabelStrings(text)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

@@ -18,7 +18,8 @@ import Testing
         let site = try render(.seed(extra: ScreenModelTests.englishFiles))
         let pagePaths = (try site.allPages()).filter { $0.value.contentType.hasPrefix("text/html") }.keys.sorted()
         #expect(pagePaths == ["/", "/404.html", "/en/", "/en/404.html", "/en/items/", "/en/items/haegeum/",
-                              "/en/items/jikji/", "/items/", "/items/haegeum/", "/items/jikji/"])
+                              "/en/items/jikji/", "/items/", "/items/haegeum/", "/items/jikji/",
+                              "/labels/", "/labels/letter/", "/labels/poster/"])
     }
 
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
@@ -48,8 +49,11 @@ import Testing
         #expect(script.hasPrefix("var CACHE = \"expo1900-\(site.version)\";\nvar PRIMARY = \"ko\";\n"))
         let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
         let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
-        // Every file but the drawings' link-preview JPEGs, which only link previews fetch.
-        #expect(Set(urls) == Set((try site.allPages()).keys.filter { $0 != "/sw.js" && !$0.hasSuffix(".jpg") }.map { "/expo/" + $0.dropFirst() }))
+        // Every file but the drawings' link-preview JPEGs, which only link previews fetch,
+        // and the curators' label sheets, which a visitor's phone has no use for.
+        #expect(Set(urls) == Set((try site.allPages()).keys.filter { $0 != "/sw.js" && !$0.hasSuffix(".jpg") && !$0.hasPrefix("/labels/") }
+            .map { "/expo/" + $0.dropFirst() }))
+        #expect(!urls.contains { $0.contains("/labels/") })
         // Another catalog, another cache: a new deployment replaces the old copy.
         try folder.write("items.json", TemporaryCatalog.seedItems.replacingOccurrences(of: "해금", with: "해금 (奚琴)"))
         #expect(try render(folder).version != site.version)
@@ -68,7 +72,9 @@ import Testing
         // The list thumbnail's width (320) and the exhibit image's at 3x (1200), in WebP.
         #expect(urls.filter { $0.hasPrefix("/images/jikji-") }.map { String($0.split(separator: ".")[0]) + "." + String($0.split(separator: ".")[2]) }
                     .sorted() == ["/images/jikji-1200.webp", "/images/jikji-320.webp"])
-        #expect(Set(urls).isSuperset(of: (try site.allPages()).keys.filter { !$0.hasPrefix("/images/jikji-") && !$0.hasSuffix(".jpg") && $0 != "/sw.js" }))
+        #expect(Set(urls).isSuperset(of: (try site.allPages()).keys.filter {
+            !$0.hasPrefix("/images/jikji-") && !$0.hasSuffix(".jpg") && $0 != "/sw.js" && !$0.hasPrefix("/labels/")
+        }))
     }
 
     @Test func eachLanguageHasAManifestThatInstallsTheGuide() throws {

@@ -161,6 +161,15 @@ import Testing
                 NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets),
             ]
         }
+        // The curators' pages, with codes (a public address) and without.
+        let published = Routes(primary: .korean, basePath: "/guide/", origin: "https://guide.example.org")
+        for routes in [routes, published] {
+            screens += [
+                LabelSheet(catalog: catalog, paper: .a4, page: 1, pageCount: 2, routes: routes, assets: assets),
+                LabelSheet(catalog: catalog, paper: .letter, page: 2, pageCount: 2, routes: routes, assets: assets),
+                PosterScreen(catalog: catalog, title: nil, routes: routes, assets: assets),
+            ]
+        }
         var walk = Walk()
         for screen in screens { check(screen, path: "\(type(of: screen))", &walk) }
         #expect(walk.problems.isEmpty, "\(walk.problems.joined(separator: "\n"))")

@@ -41,6 +41,8 @@ struct PageFrame: Sendable {
     var structuredData: HTML?
     /// The exhibit's IIIF manifest, for viewers and collections that read IIIF.
     var iiifManifest: String?
+    /// Kept out of search engines: the curators' label sheets.
+    var noindex = false
 
     /// `shareImage` names the catalog image a shared link shows (the app icon when nil or a drawing).
     init(language: Language, title: String, description: String, screenClass: String,
@@ -114,6 +116,7 @@ extension PageFrame: TemplateObject {
         .field("sharing", \.sharing),
         .field("structuredData", \.structuredData),
         .field("iiifManifest", \.iiifManifest),
+        .field("noindex", \.noindex),
     ]
 }
 

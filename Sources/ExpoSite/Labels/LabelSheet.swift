@@ -1,0 +1,88 @@
+import ExpoCatalog
+
+/// One page of wall labels (`/labels/`, `/labels/letter/2/`): up to `perPage` labels in
+/// sheets of eight, for printing from the browser.
+struct LabelSheet: Sendable {
+    struct Sheet: Sendable {
+        var labels: [WallLabel]
+    }
+
+    var frame: PageFrame
+    var toolbar: LabelToolbar
+    /// `paper-a4` or `paper-letter`: the stylesheet's size and `@page` for the sheets.
+    var paperClass: String
+    var sheets: [Sheet]
+
+    /// Labels a page: 25 sheets. A whole collection is paged as the list is, so that no
+    /// page of 100,000 labels is ever made.
+    static let perPage = 200
+
+    static func pageCount(exhibits: Int) -> Int { max(1, (exhibits + perPage - 1) / perPage) }
+
+    /// The stop number of the exhibit at `index` (from 0) of the list: its place in the list.
+    static func stop(of exhibit: Exhibit, index: Int) -> Int { index + 1 }
+
+    /// The address a label's code leads to: the stop's short URL under the guide's public
+    /// address; nil when that is not known, as a code to a guessed address would be printed
+    /// and hung on a wall before anyone saw it lead nowhere.
+    static func address(ofStop stop: Int, routes: Routes) -> String? {
+        routes.origin.map { _ in routes.absolute(link: routes.link("/stop/\(stop)")) }
+    }
+
+    init(catalog: Catalog, paper: LabelPaper, page: Int, pageCount: Int, routes: Routes, assets: SiteAssets) {
+        let edition = catalog.primary
+        let strings = assets.strings(edition.language)
+        let words = strings.labels
+        let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
+        let title = "\(words.title) · \(words.paper(paper))\(position)"
+        frame = PageFrame(language: edition.language, title: title, description: words.printHint(words.paper(paper)),
+                          screenClass: "screen-labels", pathIn: { _ in routes.labels(paper, page: page) },
+                          languages: [edition.language], routes: routes, assets: assets)
+        frame.noindex = true
+        var pagination: ExhibitListScreen.Pagination?
+        if pageCount > 1 {
+            pagination = ExhibitListScreen.Pagination(
+                label: strings.pagination, previousLabel: strings.previousPage,
+                previousHref: page > 1 ? routes.link(routes.labels(paper, page: page - 1)) : nil,
+                nextLabel: strings.nextPage,
+                nextHref: page < pageCount ? routes.link(routes.labels(paper, page: page + 1)) : nil,
+                position: strings.pageOf(page, pageCount))
+        }
+        toolbar = LabelToolbar(title: title, current: paper, printHint: words.printHint(words.paper(paper)),
+                               pagination: pagination, strings: words, routes: routes)
+        paperClass = "paper-\(paper.rawValue)"
+        // The label's second name: the first other language's, where it has its own.
+        let other = catalog.translations.first
+        let otherDir = other.map { assets.strings($0.language).direction } ?? "ltr"
+        // A page past the end has no labels rather than a range that cannot be.
+        let first = min(edition.exhibits.count, max(0, page - 1) * Self.perPage)
+        let indices = first..<min(edition.exhibits.count, first + Self.perPage)
+        let labels = indices.map { index in
+            let exhibit = edition.exhibits[index]
+            let stop = Self.stop(of: exhibit, index: index)
+            let translated = other.flatMap { other in
+                other.isUntranslated(exhibit.id, "name") || !other.exhibits.indices.contains(index)
+                    ? nil : (exhibit: other.exhibits[index], language: other.language, dir: otherDir)
+            }
+            return WallLabel(exhibit, stop: stop, other: translated, url: Self.address(ofStop: stop, routes: routes), strings: words)
+        }
+        sheets = stride(from: 0, to: labels.count, by: LabelPaper.labelsPerSheet).map {
+            Sheet(labels: Array(labels[$0..<min(labels.count, $0 + LabelPaper.labelsPerSheet)]))
+        }
+    }
+}
+
+extension LabelSheet: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame),
+        .field("toolbar", \.toolbar),
+        .field("paperClass", \.paperClass),
+        .field("sheets", \.sheets),
+    ]
+}
+
+extension LabelSheet.Sheet: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("labels", \.labels),
+    ]
+}

@@ -1,0 +1,58 @@
+import ExpoCatalog
+
+/// The top of the labels' and the poster's pages, on screen only (never printed): what the
+/// page is, where its codes lead or why it has none, how to print it, and the links
+/// between the A4 and Letter sheets and the poster.
+struct LabelToolbar: Sendable {
+    struct PaperLink: Sendable {
+        var label: String
+        var href: String
+        var current: Bool
+    }
+
+    var title: String
+    var address: String?
+    /// Shown instead of `address` when the guide's public address is not known.
+    var noAddress: String?
+    var printHint: String
+    var papersLabel: String
+    var papers: [PaperLink]
+    var pagination: ExhibitListScreen.Pagination?
+
+    /// `current`: the page's paper, or nil on the poster.
+    init(title: String, current: LabelPaper?, printHint: String, pagination: ExhibitListScreen.Pagination? = nil,
+         strings: LabelStrings, routes: Routes) {
+        self.title = title
+        if let origin = routes.origin {
+            address = strings.address(origin + routes.basePath)
+        } else {
+            noAddress = strings.noAddress
+        }
+        self.printHint = printHint
+        papersLabel = strings.sheets
+        papers = LabelPaper.allCases.map {
+            PaperLink(label: strings.paper($0), href: routes.link(routes.labels($0, page: 1)), current: $0 == current)
+        } + [PaperLink(label: strings.posterTitle, href: routes.link(routes.poster), current: current == nil)]
+        self.pagination = pagination
+    }
+}
+
+extension LabelToolbar: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("title", \.title),
+        .field("address", \.address),
+        .field("noAddress", \.noAddress),
+        .field("printHint", \.printHint),
+        .field("papersLabel", \.papersLabel),
+        .field("papers", \.papers),
+        .field("pagination", \.pagination),
+    ]
+}
+
+extension LabelToolbar.PaperLink: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("label", \.label),
+        .field("href", \.href),
+        .field("current", \.current),
+    ]
+}
