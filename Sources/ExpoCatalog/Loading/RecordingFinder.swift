@@ -35,13 +35,15 @@ struct RecordingFinder {
             if let name = exhibit.audio {
                 let (kept, problem) = recording(name, for: "\(exhibit.id) (\(edition.language.code))")
                 resolved.audio = kept
-                if let problem { found.append(("audio", problem, false)) }
+                if let problem { found.append(("audio", problem, store.mediaFile(named: name) == nil)) }
             }
             if let file = exhibit.transcript?.file {
                 let (kept, problem) = transcript(file)
                 resolved.transcript = kept
-                if let problem { found.append(("transcript", problem, false)) }
+                if let problem { found.append(("transcript", problem, store.mediaFile(named: file) == nil)) }
             }
+            // An app's project keeps no loose files: its recordings are a matter for publishing,
+            // not a warning at every start (an app's data copied from a catalog names them).
             if let name = resolved.audio, resolved.transcript == nil {
                 found.append(("transcript", "the recording \(name) has no transcript; deaf and hard-of-hearing visitors need one "
                     + "(the text itself, or a .vtt or .txt file beside the recording)", true))
