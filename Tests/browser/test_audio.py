@@ -35,12 +35,15 @@ def test_an_exhibits_recording_plays_and_seeks(autoplay_browser, base_url, path,
         declared = float(audio.get_attribute("data-duration"))
         assert abs(duration - declared) < 0.5, (duration, declared)
 
-        page.evaluate("""() => new Promise(resolve => {
-            const a = document.querySelector('section.audio-guide audio');
-            a.addEventListener('seeked', resolve, { once: true });
-            a.currentTime = 20;
-        })""")
-        page.wait_for_function("() => document.querySelector('section.audio-guide audio').currentTime > 20.2", timeout=15000)
+        for target in (5, 30):
+            landed = page.evaluate("""target => new Promise(resolve => {
+                const a = document.querySelector('section.audio-guide audio');
+                a.addEventListener('seeked', () => resolve(a.currentTime), { once: true });
+                a.currentTime = target;
+            })""", target)
+            assert target <= landed < target + 1.5, (target, landed)
+            page.wait_for_function(f"() => document.querySelector('section.audio-guide audio').currentTime > {target + 0.3}",
+                                   timeout=15000)
         assert page.evaluate("() => document.querySelector('section.audio-guide audio').error") is None
     finally:
         context.close()

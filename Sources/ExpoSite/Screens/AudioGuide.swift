@@ -58,9 +58,9 @@ struct AudioGuide: Sendable {
         return text
     }
 
-    /// `2:05`, or `1:02:05` past an hour, rounded to the second.
+    /// `2:05`, or `1:02:05` past an hour: whole seconds, as the browsers' players count them.
     static func clock(_ value: Double) -> String {
-        let total = Int(value.rounded())
+        let total = Int(value.rounded(.down))
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
