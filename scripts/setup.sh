@@ -22,12 +22,16 @@ ensure_run_tools() {
   pkg-config --exists libqrencode 2>/dev/null || apt_install libqrencode-dev
   # pdftocairo turns the PDF images of iPhone asset catalogs into SVG.
   command -v pdftocairo >/dev/null || apt_install poppler-utils
+  # ffmpeg makes curators' recordings into the m4a the guide serves (ffprobe measures them).
+  command -v ffmpeg >/dev/null || apt_install ffmpeg
 }
 
 ensure_build_tools() {
   ensure_run_tools
   # The vips command makes the tests' HEIC photos.
   command -v vips >/dev/null || apt_install libvips-tools
+  # scripts/make-narration speaks the default catalog's narration.
+  command -v espeak-ng >/dev/null || apt_install espeak-ng
 }
 
 ensure_browser_tools() {

@@ -7,6 +7,8 @@ public struct Renditions: Sendable {
     public var diagnostics: [Diagnostic]
     /// Images shown by a quick draft until their real renditions are made (`serve --watch`).
     public var drafts: Set<String> = []
+    /// The recordings made by the audio work (`AudioWork`), by the original's file name.
+    public var recordings: [String: AudioRendition] = [:]
 
     public init(images: [String: ImageRendition] = [:], diagnostics: [Diagnostic] = []) {
         self.images = images

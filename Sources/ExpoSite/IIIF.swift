@@ -18,12 +18,12 @@ struct IIIF {
     /// cost grow with the square of the catalog.
     let positions: [String: Int]
 
-    private func exhibit(_ id: String, in edition: Edition) -> Exhibit? {
+    func exhibit(_ id: String, in edition: Edition) -> Exhibit? {
         guard let index = positions[id], index < edition.exhibits.count else { return nil }
         return edition.exhibits[index]
     }
 
-    private func absolute(_ path: String) -> String { origin + routes.link(path) }
+    func absolute(_ path: String) -> String { origin + routes.link(path) }
 
     /// `{ "ko": ["…"], "en": ["…"] }`, each language once, empty texts left out.
     private func languageMap(_ text: (Edition) -> String) -> JSONText? {
@@ -77,6 +77,7 @@ struct IIIF {
         for (index, image) in (primary?.images ?? []).enumerated() {
             if let canvas = canvas(id, image: image, index: index + 1) { canvases.append(canvas) }
         }
+        canvases += audioCanvases(id, imageCanvas: primary.flatMap { canvas(id, image: $0.images[0], index: 1) })
         manifest.add("items", canvases)
         return Array(manifest.text.utf8)
     }
@@ -88,7 +89,7 @@ struct IIIF {
         return entry
     }
 
-    private func canvas(_ id: String, image: ExhibitImage, index: Int) -> JSONText? {
+    func canvas(_ id: String, image: ExhibitImage, index: Int) -> JSONText? {
         guard let picture = assets.picture(image.name), let size = picture.size else { return nil }
         let canvasID = absolute(routes.iiifCanvas(id, index))
         // The largest raster the guide serves, or the drawing itself.

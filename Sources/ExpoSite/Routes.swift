@@ -39,6 +39,9 @@ struct Routes: Sendable {
     /// Not a file: IIIF names each canvas with an address of its own.
     func iiifCanvas(_ id: String, _ index: Int) -> String { "/iiif/\(id)/canvas/\(index)" }
 
+    /// The canvas of an exhibit's recording in `language`.
+    func iiifAudioCanvas(_ id: String, _ language: Language) -> String { "/iiif/\(id)/canvas/audio-\(language.code)" }
+
     static let iiifCollection = "/iiif/collection.json"
 
     /// A path as a link in a page: under the base path.

@@ -11,7 +11,7 @@ public enum SecurityPolicy {
 
     /// What a `<meta http-equiv>` policy may say.
     static let pageDirectives = [
-        "default-src 'self'", "img-src 'self'", "style-src 'self'", "script-src 'self'",
+        "default-src 'self'", "img-src 'self'", "media-src 'self'", "style-src 'self'", "script-src 'self'",
         "object-src 'none'", "base-uri 'none'", "form-action 'self'",
     ]
 

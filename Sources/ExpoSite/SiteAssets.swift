@@ -18,6 +18,10 @@ struct SiteAssets: Sendable {
     private(set) var icons = Icons()
     private var searchIndexURLs: [Language: String] = [:]
     private var headLinks: [Language: HTML] = [:]
+    /// Each recording's link and length, by the original's file name.
+    private var recordings: [String: (link: String, duration: Double)] = [:]
+    /// Each WebVTT transcript's link, by its file name.
+    private var webVTTLinks: [String: String] = [:]
     /// The interface's words in each of the catalog's languages, worked out once.
     fileprivate(set) var interface: [Language: UIStrings] = [:]
 
@@ -49,6 +53,16 @@ struct SiteAssets: Sendable {
             let picture = Picture(rendition) { links["\($0.width) \($0.format)"] ?? "" }
             pictures[name] = picture
             if let tone = rendition.tone, let toneClass = picture.toneClass { tones.insert(".\(toneClass){background-color:\(tone)}") }
+        }
+        // Recordings and their captions, content-hashed like the images (a year in caches).
+        for (file, rendition) in renditions.recordings.sorted(by: { $0.key < $1.key }) {
+            let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(rendition.bytes).prefix(10)).m4a"
+            recordings[file] = (add(path, AudioRendition.mediaType, rendition.bytes, routes), rendition.duration)
+        }
+        for (file, text) in catalog.webVTTFiles.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(text.utf8)
+            let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(bytes).prefix(10)).vtt"
+            webVTTLinks[file] = add(path, "text/vtt; charset=utf-8", bytes, routes)
         }
         // Each photo's average colour, shown while it loads: classes in the stylesheet,
         // since the Content-Security-Policy allows no inline style. Photos of one colour
@@ -124,6 +138,23 @@ struct SiteAssets: Sendable {
             return ShareImage(link: share.link, width: share.width, height: share.height, isIcon: false)
         }
         return ShareImage(link: icons.icon512, width: 512, height: 512, isIcon: true)
+    }
+
+    /// A recording's link and length, by the original's file name; nil when it was not made.
+    func recording(_ file: String) -> (link: String, duration: Double)? { recordings[file] }
+
+    /// A WebVTT transcript's link, by its file name.
+    func webVTT(_ file: String) -> String? { webVTTLinks[file] }
+
+    /// A catalog file's name as part of an address: without its extension, anything but
+    /// letters, digits, `-`, `_` and `.` made `-` (`jikji.ko.ogg` → `jikji.ko`).
+    static func mediaStem(_ file: String) -> String {
+        let stem = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+        let safe = String(stem.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "-"
+        })
+        return safe.isEmpty ? "recording" : safe
     }
 
     /// The links to a catalog image's files, or nil when it has none to show.

@@ -48,6 +48,12 @@ public struct UIStrings: Sendable {
     public var exhibitPager: String
     public var previousExhibit: String
     public var nextExhibit: String
+    public var audioGuide: String
+    /// "Length: {duration}"; `{duration}` is the recording's length as `2:05`.
+    public var audioLength: String
+    public var transcript: String
+    /// Shown by a browser that cannot play the recording, inside its `<audio>`.
+    public var audioUnsupported: String
     /// Open Graph's locale for the language (`ko_KR`).
     public var openGraphLocale: String
     public var exhibit: ExhibitStrings
@@ -100,6 +106,10 @@ public struct UIStrings: Sendable {
         exhibitPager = text["exhibit_pager"]
         previousExhibit = text["previous_exhibit"]
         nextExhibit = text["next_exhibit"]
+        audioGuide = text["audio_guide"]
+        audioLength = text["audio_length"]
+        transcript = text["transcript"]
+        audioUnsupported = text["audio_unsupported"]
         openGraphLocale = text.fallback == nil ? text["open_graph_locale"] : text.language.code.replacingOccurrences(of: "-", with: "_")
         exhibit = ExhibitStrings(
             moreImages: text["more_images"], viewLarger: text["view_larger"], imageDescription: text["image_description"],

@@ -17,12 +17,16 @@ struct ImageOptions: ParsableArguments {
     /// while it takes more than a second; their warnings join the catalog's.
     func prepare(_ catalog: Catalog, drafts: Bool = false) -> (Catalog, Renditions) {
         let line = ProgressLine(label: "images")
-        let renditions = ImageWork.renditions(for: catalog, cache: cache, drafts: drafts) { progress in
+        var renditions = ImageWork.renditions(for: catalog, cache: cache, drafts: drafts) { progress in
             line.update(done: progress.done, total: progress.total)
         }
         line.finish()
         var catalog = catalog
         catalog.diagnostics += renditions.diagnostics
+        // Recordings with the images, before the first page: with the cache warm, a read each.
+        let audio = AudioWork.recordings(for: catalog, cache: cache, tools: AudioTools.locate())
+        renditions.recordings = audio.recordings
+        catalog.diagnostics += audio.diagnostics
         return (catalog, renditions)
     }
 }

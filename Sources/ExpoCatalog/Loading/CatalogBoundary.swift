@@ -16,6 +16,8 @@ struct CatalogBoundary: Sendable {
         static let dataFile = SizeLimit(bytes: 512 << 20, what: "a data file")
         /// An asset's `Contents.json`, which Xcode writes at a few hundred bytes.
         static let assetContents = SizeLimit(bytes: 1 << 20, what: "an asset's Contents.json")
+        /// A transcript: an hour's narration is about 60 KB of text.
+        static let transcript = SizeLimit(bytes: 4 << 20, what: "a transcript")
     }
 
     /// Why a file was not read, in words that follow its name.

@@ -85,6 +85,22 @@ struct CatalogFolder: CatalogStore {
         boundary.read(url.appendingPathComponent(fileName))
     }
 
+    func mediaFile(named name: String) -> Result<URL, CatalogBoundary.Refusal>? {
+        // Only a file directly in the folder, by its exact name.
+        guard fileNames.contains(name) else { return .failure(.missing) }
+        return boundary.resolve(url.appendingPathComponent(name)).flatMap { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return .failure(.missing) }
+            if let problem = CatalogBoundary.problem(info) { return .failure(problem) }
+            return .success(URL(fileURLWithPath: path))
+        }
+    }
+
+    func readMediaFile(named name: String) -> Result<[UInt8], CatalogBoundary.Refusal>? {
+        guard fileNames.contains(name) else { return .failure(.missing) }
+        return boundary.read(url.appendingPathComponent(name), limit: .transcript)
+    }
+
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
         if let image = ImageFinder.find(name, in: self, diagnostics: &diagnostics) { return image }
         diagnostics.append(Diagnostic(.warning, file: "\(name).*", "no image (\(name).svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown"))

@@ -82,7 +82,7 @@ public enum CatalogLoader {
         let suffixed = translationLanguages(in: store)
         let loaded = loadPrimary(store, translations: suffixed, diagnostics: &diagnostics, publishingNotes: &publishingNotes,
                                  record: &record)
-        let primary = loaded?.edition
+        var primary = loaded?.edition
         var translations: [Edition] = []
         if let primary {
             for language in suffixed where language != primary.language {
@@ -94,6 +94,15 @@ public enum CatalogLoader {
                         "\(primary.language.englishName) is the main language, so its text is in \(file.fileName(nil)); this file is ignored"))
                 }
             }
+        }
+        var finder: RecordingFinder?
+        if let edition = primary {
+            var found = RecordingFinder(store: store, primary: edition.language)
+            primary = found.resolve(edition)
+            translations = translations.map { found.resolve($0) }
+            diagnostics += found.diagnostics
+            publishingNotes += found.publishingNotes
+            finder = found
         }
         var images: [String: CatalogImage] = [:]
         // Every image asked for, found or not: a file refused (an SVG that is no XML) is used all the same.
@@ -124,6 +133,8 @@ public enum CatalogLoader {
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         catalog.browsableFields = loaded?.browsable ?? []
         catalog.fingerprint = prefetched.fingerprint
+        catalog.recordings = finder?.recordings ?? [:]
+        catalog.webVTTFiles = finder?.webVTTFiles ?? [:]
         return catalog
     }
 

@@ -28,6 +28,11 @@ protocol CatalogStore: Sendable {
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String)
     /// A note for each image file in the catalog that no exhibit (nor the poster or flag) uses.
     func unusedImages(besides used: Set<String>) -> [Diagnostic]
+    /// Where a loose file beside the images really is (a recording), or why it cannot be
+    /// used; nil when the store holds no loose files (an app's project).
+    func mediaFile(named name: String) -> Result<URL, CatalogBoundary.Refusal>?
+    /// The bytes of a loose file beside the images (a transcript), as `mediaFile` finds it.
+    func readMediaFile(named name: String) -> Result<[UInt8], CatalogBoundary.Refusal>?
 }
 
 extension CatalogStore {
@@ -43,6 +48,8 @@ extension CatalogStore {
     var candidateFileNames: Set<String> { dataFileNames }
     func place(_ keyPath: String, inDataFile name: String) -> String { keyPath }
     func unusedImages(besides used: Set<String>) -> [Diagnostic] { [] }
+    func mediaFile(named name: String) -> Result<URL, CatalogBoundary.Refusal>? { nil }
+    func readMediaFile(named name: String) -> Result<[UInt8], CatalogBoundary.Refusal>? { nil }
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
         (displayPath(ofDataFile: file.fileName(language)), "missing")
     }
@@ -137,6 +144,10 @@ struct PrefetchedStore: CatalogStore {
     }
 
     func unusedImages(besides used: Set<String>) -> [Diagnostic] { base.unusedImages(besides: used) }
+
+    func mediaFile(named name: String) -> Result<URL, CatalogBoundary.Refusal>? { base.mediaFile(named: name) }
+
+    func readMediaFile(named name: String) -> Result<[UInt8], CatalogBoundary.Refusal>? { base.readMediaFile(named: name) }
 
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
         base.image(named: name, diagnostics: &diagnostics)

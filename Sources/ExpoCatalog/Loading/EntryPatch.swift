@@ -44,7 +44,8 @@ struct EntryPatch {
                 var reader = FieldReader(file: primaryName)
                 guard let exhibit = ExhibitDecoder.decodeEntry(entry, index: index, reader: &reader), reader.problemCount == 0 else { return nil }
                 let old = catalog.primary.exhibits[index]
-                guard exhibit.id == old.id, exhibit.images.map(\.name) == old.images.map(\.name) else { return nil }
+                guard exhibit.id == old.id, exhibit.images.map(\.name) == old.images.map(\.name),
+                      !exhibit.namesFiles, !old.namesFiles else { return nil }
                 catalog.primary.exhibits[index] = exhibit
                 changedExhibits.append((exhibit.id, index))
             }
@@ -68,7 +69,9 @@ struct EntryPatch {
                       let entry = entry(index, of: name, file), case .success(id) = FieldReader.text(entry, "image_name") else { return nil }
                 var reader = FieldReader(file: name)
                 let exhibit = ExhibitDecoder.translateEntry(entry, index: index, from: catalog.primary.exhibits[position], note: note, reader: &reader)
-                guard reader.problemCount == 0 else { return nil }
+                // A recording or transcript file is found by a whole load.
+                guard reader.problemCount == 0, !exhibit.namesFiles,
+                      !catalog.translations[translation].exhibits[position].namesFiles else { return nil }
                 catalog.translations[translation].exhibits[position] = exhibit
             }
         }

@@ -83,7 +83,9 @@ enum ExhibitDecoder {
             shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
             description: reader.text(entry, "desc", at: place, fallback: ""),
             images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
-            facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader))
+            facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader),
+            audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
+            transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader))
         for image in exhibit.images where !image.hasAlt {
             reader.note(at: entry["images"] == nil ? place : "\(place).images",
                         "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
@@ -150,7 +152,10 @@ enum ExhibitDecoder {
             shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
             description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),
             images: ExhibitContentDecoder.translateImages(entry, from: exhibit.images, at: place, note: note, reader: &reader),
-            facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader))
+            facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader),
+            // A recording is in one language: a translation has its own or none.
+            audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
+            transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader))
             .sharingText(with: exhibit)
     }
 

@@ -23,6 +23,11 @@ public struct Catalog: Sendable {
     /// The labels of the free fields a visitor may browse by, beside the fixed facts: the
     /// exposition file's `browse`, each as the exhibits write it.
     public var browsableFields: [String] = []
+    /// The recordings the exhibits name, by file name; empty for most catalogs.
+    public var recordings: [String: CatalogRecording] = [:]
+    /// The WebVTT transcripts the exhibits name, by file name, as read: served beside the
+    /// recordings for the player's captions.
+    public var webVTTFiles: [String: String] = [:]
 
     public init(primary: Edition, translations: [Edition], images: [String: CatalogImage], diagnostics: [Diagnostic]) {
         self.primary = primary

@@ -9,16 +9,27 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     /// At least one: the first is always the image named by the id.
     public var images: [ExhibitImage]
     public var facts: ObjectFacts
+    /// The recording of this language's narration: a file name in `Catalog.recordings`;
+    /// nil when the exhibit has none in this language (a translation does not borrow one).
+    public var audio: String?
+    /// What the recording says; nil when the catalog gives none.
+    public var transcript: Transcript?
 
     public init(id: String, name: String, shortDescription: String, description: String,
-                images: [ExhibitImage]? = nil, facts: ObjectFacts = ObjectFacts()) {
+                images: [ExhibitImage]? = nil, facts: ObjectFacts = ObjectFacts(),
+                audio: String? = nil, transcript: Transcript? = nil) {
         self.id = id
         self.name = name
         self.shortDescription = shortDescription
         self.description = description
         self.images = images ?? [ExhibitImage(name: id)]
         self.facts = facts
+        self.audio = audio
+        self.transcript = transcript
     }
+
+    /// Whether the exhibit names a recording or a transcript file, which a load finds beside the images.
+    var namesFiles: Bool { audio != nil || transcript?.file != nil }
 
     /// The longest id (or image name), in bytes. Ids name folders and files of the export, the
     /// longest `<id>-2400.<hash>.webp.gz`, 24 bytes more; file systems take 255 bytes for

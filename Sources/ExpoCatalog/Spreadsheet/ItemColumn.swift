@@ -14,7 +14,7 @@ struct ItemColumn: Hashable, Sendable {
     /// nil for the main language.
     var language: Language?
 
-    static let entryKeys = ["image_name", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key)
+    static let entryKeys = ["image_name", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key) + ["audio", "transcript"]
     static let imageKeys = ["alt"] + ExhibitContentDecoder.imageTexts.map(\.key)
     static let listKeys = ["images": ["name"] + imageKeys, "fields": ["label", "value"]]
 

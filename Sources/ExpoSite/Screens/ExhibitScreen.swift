@@ -18,6 +18,8 @@ struct ExhibitScreen: Sendable {
     var pager: ExhibitPager
     /// The image viewer's texts, which app.js reads from the page.
     var viewer: ExhibitStrings
+    /// The recorded narration in this language, when the exhibit has one.
+    var audioGuide: AudioGuide?
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog. `expositionTitle`, the
@@ -66,6 +68,7 @@ struct ExhibitScreen: Sendable {
         self.actions = actions
         pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
         viewer = strings.exhibit
+        audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets)
     }
 }
 
@@ -84,5 +87,6 @@ extension ExhibitScreen: TemplateObject {
         .field("actions", \.actions),
         .field("pager", \.pager),
         .field("viewer", \.viewer),
+        .field("audioGuide", \.audioGuide),
     ]
 }

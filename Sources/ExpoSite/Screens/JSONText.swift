@@ -17,6 +17,11 @@ struct JSONText {
         members.append(Self.quoted(key) + ":" + String(value))
     }
 
+    /// A length in seconds, as a number without needless digits (`12.5`).
+    mutating func add(_ key: String, seconds: Double) {
+        members.append(Self.quoted(key) + ":" + AudioGuide.seconds(seconds))
+    }
+
     mutating func add(_ key: String, _ values: [JSONText]) {
         members.append(Self.quoted(key) + ":[" + values.map(\.text).joined(separator: ",") + "]")
     }

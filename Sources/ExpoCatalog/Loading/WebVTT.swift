@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reads a WebVTT file's cues, as far as a transcript needs them: the `WEBVTT` line, then
+/// blocks separated by blank lines, each cue an optional identifier, a timing line
+/// (`00:00.000 --> 00:05.000`, hours optional, settings after it ignored) and its text.
+/// `NOTE`, `STYLE` and `REGION` blocks are skipped; tags (`<v Narrator>`, `<i>`) are taken
+/// out of the text and the common character references read.
+public enum WebVTT {
+    /// Why a file is not WebVTT, at its line (counted from 1).
+    public struct Problem: Error, Sendable, Equatable {
+        public var line: Int
+        public var message: String
+    }
+
+    public static func parse(_ text: String) -> Result<[TranscriptCue], Problem> {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map(String.init)
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        guard let first = lines.first, first.hasPrefix("WEBVTT"),
+              first.count == 6 || first.dropFirst(6).first == " " || first.dropFirst(6).first == "\t" else {
+            return .failure(Problem(line: 1, message: "a WebVTT file starts with the line WEBVTT"))
+        }
+        var cues: [TranscriptCue] = []
+        var index = 1
+        // The header's own lines, up to the first blank one.
+        while index < lines.count, !lines[index].isEmpty { index += 1 }
+        while index < lines.count {
+            guard !lines[index].trimmingSpaces.isEmpty else { index += 1; continue }
+            let blockStart = index
+            var block: [String] = []
+            while index < lines.count, !lines[index].trimmingSpaces.isEmpty {
+                block.append(lines[index])
+                index += 1
+            }
+            let head = block[0]
+            if head == "NOTE" || head.hasPrefix("NOTE ") || head.hasPrefix("NOTE\t") || head == "STYLE" || head == "REGION" { continue }
+            var timingOffset = 0
+            if !head.contains("-->") {
+                timingOffset = 1
+                guard block.count > 1, block[1].contains("-->") else {
+                    return .failure(Problem(line: blockStart + 1 + min(1, block.count - 1),
+                                            message: "expected a cue's timing, such as 00:00.000 --> 00:05.000"))
+                }
+            }
+            let lineNumber = blockStart + timingOffset + 1
+            guard let (start, end) = timing(block[timingOffset]) else {
+                return .failure(Problem(line: lineNumber,
+                                        message: "\"\(block[timingOffset].prefix(60))\" is not a cue timing such as 00:00.000 --> 00:05.000"))
+            }
+            guard end > start else {
+                return .failure(Problem(line: lineNumber, message: "the cue ends before it starts"))
+            }
+            let words = block.dropFirst(timingOffset + 1).map(plainText).joined(separator: " ")
+            cues.append(TranscriptCue(start: start, end: end, text: words.trimmingSpaces))
+        }
+        return .success(cues)
+    }
+
+    /// `00:01.500 --> 00:04.000 align:start` → (1.5, 4).
+    static func timing(_ line: String) -> (Double, Double)? {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count >= 3, parts[1] == "-->", let start = seconds(parts[0]), let end = seconds(parts[2]) else { return nil }
+        return (start, end)
+    }
+
+    /// `01:02:03.456` or `02:03.456` in seconds; nil when it is not one.
+    static func seconds(_ stamp: Substring) -> Double? {
+        let parts = stamp.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let last = parts.last else { return nil }
+        let secondParts = last.split(separator: ".", omittingEmptySubsequences: false)
+        guard secondParts.count == 2, secondParts[0].count == 2, secondParts[1].count == 3,
+              let whole = Int(secondParts[0]), let millis = Int(secondParts[1]), whole < 60,
+              secondParts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        let minutePart = parts[parts.count - 2]
+        guard minutePart.count == 2, let minutes = Int(minutePart), minutes < 60, minutePart.allSatisfy(\.isNumber) else { return nil }
+        var hours = 0
+        if parts.count == 3 {
+            guard parts[0].count >= 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let read = Int(parts[0]) else { return nil }
+            hours = read
+        }
+        return Double(hours * 3600 + minutes * 60 + whole) + Double(millis) / 1000
+    }
+
+    /// A cue's line without its tags, its character references read.
+    static func plainText(_ line: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in line {
+            if character == "<" { inTag = true } else if character == ">" && inTag { inTag = false } else if !inTag { text.append(character) }
+        }
+        for (reference, character) in [("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"),
+                                       ("&rlm;", "\u{200F}"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: reference, with: character)
+        }
+        return text
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Recordings in the same cache as the images' renditions, one folder per original and
+/// settings, named by the SHA-256 of both: `recording.m4a` and `recording.json`.
+extension RenditionCache {
+    static func audioKey(_ bytes: [UInt8], settings: AudioSettings) -> String {
+        Vips.sha256(bytes + Array(" \(settings.fingerprint)".utf8))
+    }
+
+    private struct AudioEntry: Codable {
+        var duration: Double
+    }
+
+    func readAudio(_ key: String) -> AudioRendition? {
+        let entryFolder = folder.appendingPathComponent(key)
+        guard let data = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("recording.json").path),
+              let entry = try? JSONDecoder().decode(AudioEntry.self, from: data),
+              let bytes = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("recording.m4a").path) else { return nil }
+        return AudioRendition(bytes: [UInt8](bytes), duration: entry.duration)
+    }
+
+    /// Stores the recording whole or not at all (a folder renamed into place); throws when
+    /// the folder cannot be written.
+    func writeAudio(_ rendition: AudioRendition, key: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staging = folder.appendingPathComponent(".\(key).\(UUID().uuidString)")
+        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        defer { try? manager.removeItem(at: staging) }
+        try Data(rendition.bytes).write(to: staging.appendingPathComponent("recording.m4a"))
+        try JSONEncoder().encode(AudioEntry(duration: rendition.duration)).write(to: staging.appendingPathComponent("recording.json"))
+        let target = folder.appendingPathComponent(key)
+        // Another process may have stored the same entry meanwhile; either copy is good.
+        if rename(staging.path, target.path) != 0, !manager.fileExists(atPath: target.path) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        }
+    }
+}
