@@ -45,6 +45,8 @@ ensure_browser_tools() {
   # WebKit, Safari's engine: WebKitGTK's WebDriver on a virtual display.
   command -v WebKitWebDriver >/dev/null || apt_install webkit2gtk-driver
   command -v Xvfb >/dev/null || apt_install xvfb
+  # WebKitGTK plays media through GStreamer; the recordings are AAC, which libav decodes.
+  [ -d /usr/share/doc/gstreamer1.0-libav ] || apt_install gstreamer1.0-libav gstreamer1.0-plugins-good
   # zbarimg reads the printed labels' QR codes back (test_labels.py).
   command -v zbarimg >/dev/null || apt_install zbar-tools
 

@@ -28,7 +28,7 @@ extension IIIF {
             canvas.add("items", [page(canvasID + "/page", canvasID + "/annotation/1", motivation: "painting", body: body, target: canvasID)])
             if let vtt = exhibit.transcript?.file.flatMap(assets.webVTT) {
                 var text = JSONText()
-                text.add("id", origin + vtt)
+                text.add("id", origin + vtt.link)
                 text.add("type", "Text")
                 text.add("format", "text/vtt")
                 text.add("language", strings: [code])

@@ -19,9 +19,12 @@ struct SiteAssets: Sendable {
     private var searchIndexURLs: [Language: String] = [:]
     private var headLinks: [Language: HTML] = [:]
     /// Each recording's link and length, by the original's file name.
-    private var recordings: [String: (link: String, duration: Double)] = [:]
-    /// Each WebVTT transcript's link, by its file name.
-    private var webVTTLinks: [String: String] = [:]
+    private var recordings: [String: Recording] = [:]
+    /// Each WebVTT transcript's link and size, by its file name.
+    private var webVTTLinks: [String: OfflineFile] = [:]
+    /// The files a phone shows offline of each image of a narrated exhibit, by image name:
+    /// what "save for offline" keeps with the recording.
+    private var narratedImages: [String: [OfflineFile]] = [:]
     /// The interface's words in each of the catalog's languages, worked out once.
     fileprivate(set) var interface: [Language: UIStrings] = [:]
 
@@ -33,10 +36,25 @@ struct SiteAssets: Sendable {
         var appleTouch = ""
     }
 
+    /// A file a page links, with its size: what saving for offline fetches and counts.
+    struct OfflineFile: Sendable {
+        var link: String
+        var bytes: Int
+    }
+
+    struct Recording: Sendable {
+        var link: String
+        var duration: Double
+        var bytes: Int
+    }
+
     init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes, searchIndexPaths: [Language: String] = [:],
          preview: SiteOptions.Preview? = nil) {
         for language in catalog.languages { interface[language] = UIStrings(catalog.interfaceText(language)) }
         var tones: Set<String> = []
+        let narrated: Set<String> = renditions.recordings.isEmpty ? [] : Set(catalog.editions.flatMap { edition in
+            edition.exhibits.filter { $0.audio != nil }.flatMap { $0.images.map(\.name) }
+        })
         for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
             var links: [String: String] = [:]
             var paths: [String: String] = [:]
@@ -50,6 +68,11 @@ struct SiteAssets: Sendable {
             for file in Picture.offlineFiles(rendition) {
                 if let path = paths["\(file.width) \(file.format)"] { offlineImagePaths.insert(path) }
             }
+            if narrated.contains(name) {
+                narratedImages[name] = Picture.offlineFiles(rendition).compactMap { file in
+                    links["\(file.width) \(file.format)"].map { OfflineFile(link: $0, bytes: file.bytes.count) }
+                }
+            }
             let picture = Picture(rendition) { links["\($0.width) \($0.format)"] ?? "" }
             pictures[name] = picture
             if let tone = rendition.tone, let toneClass = picture.toneClass { tones.insert(".\(toneClass){background-color:\(tone)}") }
@@ -57,12 +80,13 @@ struct SiteAssets: Sendable {
         // Recordings and their captions, content-hashed like the images (a year in caches).
         for (file, rendition) in renditions.recordings.sorted(by: { $0.key < $1.key }) {
             let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(rendition.bytes).prefix(10)).m4a"
-            recordings[file] = (add(path, AudioRendition.mediaType, rendition.bytes, routes), rendition.duration)
+            recordings[file] = Recording(link: add(path, AudioRendition.mediaType, rendition.bytes, routes),
+                                         duration: rendition.duration, bytes: rendition.bytes.count)
         }
         for (file, text) in catalog.webVTTFiles.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(text.utf8)
             let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(bytes).prefix(10)).vtt"
-            webVTTLinks[file] = add(path, "text/vtt; charset=utf-8", bytes, routes)
+            webVTTLinks[file] = OfflineFile(link: add(path, "text/vtt; charset=utf-8", bytes, routes), bytes: bytes.count)
         }
         // Each photo's average colour, shown while it loads: classes in the stylesheet,
         // since the Content-Security-Policy allows no inline style. Photos of one colour
@@ -140,11 +164,14 @@ struct SiteAssets: Sendable {
         return ShareImage(link: icons.icon512, width: 512, height: 512, isIcon: true)
     }
 
-    /// A recording's link and length, by the original's file name; nil when it was not made.
-    func recording(_ file: String) -> (link: String, duration: Double)? { recordings[file] }
+    /// A recording's link, length and size, by the original's file name; nil when it was not made.
+    func recording(_ file: String) -> Recording? { recordings[file] }
 
-    /// A WebVTT transcript's link, by its file name.
-    func webVTT(_ file: String) -> String? { webVTTLinks[file] }
+    /// A WebVTT transcript's link and size, by its file name.
+    func webVTT(_ file: String) -> OfflineFile? { webVTTLinks[file] }
+
+    /// The files a phone shows offline of a narrated exhibit's image.
+    func offlineImageFiles(_ name: String) -> [OfflineFile] { narratedImages[name] ?? [] }
 
     /// A catalog file's name as part of an address: without its extension, anything but
     /// letters, digits, `-`, `_` and `.` made `-` (`jikji.ko.ogg` → `jikji.ko`).

@@ -59,6 +59,7 @@ public struct UIStrings: Sendable {
     public var exhibit: ExhibitStrings
     public var browse: BrowseStrings
     public var labels: LabelStrings
+    public var audio: AudioStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -120,6 +121,7 @@ public struct UIStrings: Sendable {
             nextImage: text["next_image"], imageOf: text["image_of"])
         browse = BrowseStrings(text, exhibit: exhibit)
         labels = LabelStrings(text)
+        audio = AudioStrings(text)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

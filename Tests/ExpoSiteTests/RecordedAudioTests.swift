@@ -121,7 +121,10 @@ import Testing
         let page = try html(site, "/items/a/")
         let audioPath = try #require(site.madePages.keys.first { $0.hasPrefix("/audio/a-") && $0.hasSuffix(".m4a") })
         let vttPath = try #require(site.madePages.keys.first { $0.hasPrefix("/audio/a-") && $0.hasSuffix(".vtt") })
-        #expect(page.contains(#"<section class="audio-guide" aria-labelledby="audio-heading">"#))
+        #expect(page.contains(#"<section class="audio-guide" aria-labelledby="audio-heading" data-title="#))
+        // Saving for offline keeps the page, the recording and its captions, and says their size.
+        #expect(page.contains(#"data-urls="[&quot;/items/a/&quot;,&quot;\#(audioPath)&quot;,&quot;\#(vttPath)&quot;"#))
+        #expect(page.contains(#"<div class="player" hidden>"#) && page.contains("KB)</button>"))
         #expect(page.contains(#"src="\#(audioPath)" data-duration=""#))
         #expect(page.contains(#"<track kind="captions" srclang="ko" label="대본" src="\#(vttPath)" default>"#))
         #expect(page.contains(#"<p data-start="0">One.</p>"#) && page.contains(#"<p data-start="1.5">Two.</p>"#))

@@ -2,7 +2,7 @@
 Chromium (its m4a made by ffmpeg from the catalog's Ogg/Opus original), seeks (which needs
 the server's Range answers), and has its captions and transcript."""
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from support import CHROMIUM
 
@@ -56,5 +56,143 @@ def test_an_exhibit_without_a_recording_keeps_read_aloud_only(autoplay_browser, 
         page.goto(base_url + "/items/palman/")
         assert page.locator("audio").count() == 0
         assert page.locator("section.audio-guide").count() == 0
+    finally:
+        context.close()
+
+
+AUDIO = "document.querySelector('section.audio-guide audio')"
+
+
+def seek_with_the_bar(page, seconds):
+    page.evaluate("""seconds => {
+        const bar = document.querySelector('.player-seek');
+        bar.value = String(seconds);
+        bar.dispatchEvent(new Event('input', {bubbles: true}));
+        bar.dispatchEvent(new Event('change', {bubbles: true}));
+    }""", seconds)
+
+
+def test_the_page_s_own_player_plays_skips_seeks_changes_speed_and_follows_the_transcript(autoplay_browser, base_url):
+    context = autoplay_browser.new_context(viewport={"width": 375, "height": 667})
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/en/items/haegeum/")
+        assert page.locator(".player").is_visible()
+        assert page.evaluate(f"() => {AUDIO}.controls") is False, "the browser's controls stay beside the page's"
+        toggle = page.locator(".player-toggle")
+        assert toggle.get_attribute("aria-label") == "Play"
+        page.evaluate(f"() => {{ {AUDIO}.muted = true; }}")
+        toggle.click()
+        page.wait_for_function(f"() => {AUDIO}.currentTime > 0.3", timeout=15000)
+        expect(toggle).to_have_attribute("aria-label", "Pause", timeout=5000)
+
+        before = page.evaluate(f"() => {AUDIO}.currentTime")
+        page.locator(".player-forward").click()
+        page.wait_for_function(f"before => {AUDIO}.currentTime >= before + 14", arg=before, timeout=5000)
+        page.locator(".player-back").click()
+        page.wait_for_function(f"before => {AUDIO}.currentTime < before + 10", arg=before, timeout=5000)
+
+        page.locator(".player-speed").select_option("1.5")
+        assert page.evaluate(f"() => {AUDIO}.playbackRate") == 1.5
+
+        # The third cue starts somewhere inside the recording: seeking there marks it.
+        cues = page.locator(".transcript p[data-start]")
+        third = float(cues.nth(2).get_attribute("data-start"))
+        seek_with_the_bar(page, int(third) + 1)
+        page.wait_for_function("() => document.querySelectorAll('.transcript p[data-start]')[2].getAttribute('aria-current') === 'true'",
+                               timeout=5000)
+        assert page.locator('.transcript p[aria-current="true"]').count() == 1
+        value_text = page.locator(".player-seek").get_attribute("aria-valuetext")
+        assert value_text.endswith(f"of {page.locator('.player-total').text_content()}"), value_text
+
+        # A tap on a cue plays from it.
+        page.locator(".transcript summary").click()
+        cues.nth(0).click()
+        page.wait_for_function(f"() => {AUDIO}.currentTime < 3", timeout=5000)
+
+        toggle.click()
+        page.wait_for_function(f"() => {AUDIO}.paused", timeout=5000)
+        # The button follows the element's pause event, which comes a moment after.
+        expect(toggle).to_have_attribute("aria-label", "Play", timeout=5000)
+        assert page.evaluate("() => navigator.mediaSession.metadata.title") == "Haegeum"
+        assert page.evaluate("() => navigator.mediaSession.metadata.artwork.length") == 1
+    finally:
+        context.close()
+
+
+KEPT_RECORDINGS = """async () => {
+    const kept = [];
+    for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) {
+            if (new URL(request.url).pathname.endsWith('.m4a')) kept.push(request.url);
+        }
+    }
+    return kept;
+}"""
+
+
+def test_a_saved_exhibit_s_recording_plays_and_seeks_offline(autoplay_browser, base_url):
+    context = autoplay_browser.new_context(viewport={"width": 375, "height": 667})
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/items/jikji/")
+        page.evaluate("navigator.serviceWorker.ready")
+        if not page.evaluate("!!navigator.serviceWorker.controller"):
+            page.reload()
+        page.evaluate(f"() => {{ {AUDIO}.muted = true; return {AUDIO}.play(); }}")
+        page.wait_for_function(f"() => {AUDIO}.currentTime > 0.5", timeout=15000)
+        assert page.evaluate(KEPT_RECORDINGS) == [], "a recording was kept without the visitor asking"
+
+        save = page.locator(".offline-save button")
+        assert save.is_visible()
+        assert "KB)" in save.text_content(), save.text_content()
+        save.click()
+        saved = page.locator(".offline-save").get_attribute("data-saved")
+        page.wait_for_function("text => document.querySelector('.offline-save-status').textContent === text", arg=saved,
+                               timeout=30000)
+        assert len(page.evaluate(KEPT_RECORDINGS)) == 1
+
+        # The browser's HTTP cache may hold the file from the first play: emptied, so what
+        # plays offline can only come from the service worker's saved copy.
+        session = context.new_cdp_session(page)
+        session.send("Network.clearBrowserCache")
+        session.detach()
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator(".offline-notice")).to_be_visible(timeout=5000)
+        page.wait_for_function("text => document.querySelector('.offline-save-status').textContent === text", arg=saved,
+                               timeout=10000)
+        assert page.locator(".offline-save button").is_hidden(), "the page offers to save what is saved"
+        page.evaluate(f"() => {{ {AUDIO}.muted = true; return {AUDIO}.play(); }}")
+        page.wait_for_function(f"() => {AUDIO}.currentTime > 0.5", timeout=15000)
+        landed = page.evaluate("""() => new Promise(resolve => {
+            const a = document.querySelector('section.audio-guide audio');
+            a.addEventListener('seeked', () => resolve(a.currentTime), { once: true });
+            a.currentTime = 30;
+        })""")
+        assert 30 <= landed < 31.5, landed
+        page.wait_for_function(f"() => {AUDIO}.currentTime > 30.3", timeout=15000)
+        assert page.evaluate(f"() => {AUDIO}.error") is None
+    finally:
+        context.close()
+
+
+def test_offline_an_unsaved_exhibit_still_shows_its_transcript_and_offers_to_save(autoplay_browser, base_url):
+    """Whether an unsaved recording plays offline is up to the browser's own HTTP cache
+    (a short one may be whole in it after its metadata was read); the guide's part is the
+    page, kept by the service worker, with the transcript, and the offer to save."""
+    context = autoplay_browser.new_context(viewport={"width": 375, "height": 667})
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/en/items/gayageum/")
+        page.evaluate("navigator.serviceWorker.ready")
+        if not page.evaluate("!!navigator.serviceWorker.controller"):
+            page.reload()
+        context.set_offline(True)
+        page.reload()
+        assert page.locator(".offline-notice").is_visible()
+        assert page.locator(".transcript p").count() >= 3
+        assert page.locator(".offline-save button").is_visible()
+        assert page.evaluate(KEPT_RECORDINGS) == []
     finally:
         context.close()

@@ -29,9 +29,37 @@ struct AudioGuide: Sendable {
     var transcriptLabel: String
     var paragraphs: [Paragraph]
     var hasTranscript: Bool
+    /// The page's own controls, which the script shows in place of the browser's.
+    var player: AudioStrings
+    var clockText: String
+    var wholeSeconds: Int
+    var speeds: [Speed]
+    /// What the lock screen shows, and where its previous and next go: the neighbouring stops.
+    var lockScreen: LockScreen
+    /// The files "save for offline" keeps (the page, the recording, its captions, the
+    /// images a phone shows), as JSON, and the button's words with their size.
+    var saveURLs: String
+    var saveLabel: String
+
+    struct Speed: Sendable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct LockScreen: Sendable {
+        var title: String
+        var guide: String
+        var artwork: String?
+        var artworkSize: String?
+        var previous: String?
+        var next: String?
+    }
 
     /// Nil when the exhibit has no recording in `language` (or it could not be made).
-    init?(_ exhibit: Exhibit, language: Language, strings: UIStrings, assets: SiteAssets) {
+    /// `page` is the exhibit page's own link; `lockScreen`, what the phone shows while it plays.
+    init?(_ exhibit: Exhibit, language: Language, strings: UIStrings, assets: SiteAssets, page: String = "",
+          lockScreen: LockScreen? = nil) {
         guard let file = exhibit.audio, let recording = assets.recording(file) else { return nil }
         heading = strings.audioGuide
         src = recording.link
@@ -40,14 +68,28 @@ struct AudioGuide: Sendable {
         unsupported = strings.audioUnsupported
         transcriptLabel = strings.transcript
         let transcript = exhibit.transcript
-        if let transcript, transcript.isWebVTT, let vtt = transcript.file.flatMap(assets.webVTT) {
-            track = Track(src: vtt, srclang: language.code, label: strings.transcript)
+        let vtt = transcript?.isWebVTT == true ? transcript?.file.flatMap(assets.webVTT) : nil
+        if let transcript, let vtt {
+            track = Track(src: vtt.link, srclang: language.code, label: strings.transcript)
             paragraphs = transcript.cues.map { Paragraph(text: $0.text, start: Self.seconds($0.start)) }
         } else {
             track = nil
             paragraphs = transcript.map { Paragraphs.split($0.text).map { Paragraph(text: $0, start: nil) } } ?? []
         }
         hasTranscript = !paragraphs.isEmpty
+        player = strings.audio
+        clockText = Self.clock(recording.duration)
+        wholeSeconds = max(1, Int(recording.duration.rounded(.up)))
+        let decimal = strings.audio.decimalSeparator
+        speeds = ["0.75", "1", "1.25", "1.5", "2"].map {
+            Speed(value: $0, label: $0.replacingOccurrences(of: ".", with: decimal) + "×", selected: $0 == "1")
+        }
+        self.lockScreen = lockScreen ?? LockScreen(title: exhibit.displayName, guide: "")
+        var files = [SiteAssets.OfflineFile(link: recording.link, bytes: recording.bytes)] + (vtt.map { [$0] } ?? [])
+        files += exhibit.images.flatMap { assets.offlineImageFiles($0.name) }
+        let links = (page.isEmpty ? [] : [page]) + files.map(\.link)
+        saveURLs = "[" + links.map(JSONText.quoted).joined(separator: ",") + "]"
+        saveLabel = strings.audio.save(bytes: files.reduce(0) { $0 + $1.bytes })
     }
 
     /// `12.5`, `3`: seconds as a script reads them, without needless digits.
@@ -78,6 +120,32 @@ extension AudioGuide: TemplateObject {
         .field("transcriptLabel", \.transcriptLabel),
         .field("paragraphs", \.paragraphs),
         .field("hasTranscript", \.hasTranscript),
+        .field("player", \.player),
+        .field("clockText", \.clockText),
+        .field("wholeSeconds", \.wholeSeconds),
+        .field("speeds", \.speeds),
+        .field("lockScreen", \.lockScreen),
+        .field("saveURLs", \.saveURLs),
+        .field("saveLabel", \.saveLabel),
+    ]
+}
+
+extension AudioGuide.Speed: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("value", \.value),
+        .field("label", \.label),
+        .field("selected", \.selected),
+    ]
+}
+
+extension AudioGuide.LockScreen: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("title", \.title),
+        .field("guide", \.guide),
+        .field("artwork", \.artwork),
+        .field("artworkSize", \.artworkSize),
+        .field("previous", \.previous),
+        .field("next", \.next),
     ]
 }
 

@@ -68,7 +68,12 @@ struct ExhibitScreen: Sendable {
         self.actions = actions
         pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
         viewer = strings.exhibit
-        audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets)
+        let share = assets.picture(images[0].name)?.share
+        audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets,
+                                page: routes.link(routes.exhibit(exhibit.id, edition.language)),
+                                lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: share?.link,
+                                                                  artworkSize: share.map { "\($0.width)x\($0.height)" },
+                                                                  previous: pager.previous?.href, next: pager.next?.href))
     }
 }
 

@@ -110,6 +110,9 @@
   // The page's controls replace the browser's, which stay for a visit without this script.
   audio.removeAttribute("controls");
   panel.hidden = false;
+  // The player shows the length itself.
+  var length = section.querySelector(".audio-length");
+  if (length) length.hidden = true;
   showTime();
   showState();
 
