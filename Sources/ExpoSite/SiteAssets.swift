@@ -25,6 +25,8 @@ struct SiteAssets: Sendable {
     /// The files a phone shows offline of each image of a narrated exhibit, by image name:
     /// what "save for offline" keeps with the recording.
     private var narratedImages: [String: [OfflineFile]] = [:]
+    /// Each language's list of every narrated exhibit's files, for "save every recording".
+    private var narrationLists: [Language: NarrationList] = [:]
     /// The interface's words in each of the catalog's languages, worked out once.
     fileprivate(set) var interface: [Language: UIStrings] = [:]
 
@@ -40,6 +42,13 @@ struct SiteAssets: Sendable {
     struct OfflineFile: Sendable {
         var link: String
         var bytes: Int
+    }
+
+    /// A language's narrated exhibits' files, listed in a JSON file a page links.
+    struct NarrationList: Sendable {
+        var link: String
+        var bytes: Int
+        var exhibits: Int
     }
 
     struct Recording: Sendable {
@@ -87,6 +96,22 @@ struct SiteAssets: Sendable {
             let bytes = Array(text.utf8)
             let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(bytes).prefix(10)).vtt"
             webVTTLinks[file] = OfflineFile(link: add(path, "text/vtt; charset=utf-8", bytes, routes), bytes: bytes.count)
+        }
+        for edition in catalog.editions where !recordings.isEmpty {
+            var links: [String] = []
+            var bytes = 0
+            var exhibits = 0
+            for exhibit in edition.exhibits {
+                guard let files = narrationFiles(exhibit) else { continue }
+                exhibits += 1
+                links += [routes.link(routes.exhibit(exhibit.id, edition.language))] + files.map(\.link)
+                bytes += files.reduce(0) { $0 + $1.bytes }
+            }
+            guard exhibits > 0 else { continue }
+            let list = Array(("[" + links.map(JSONText.quoted).joined(separator: ",") + "]").utf8)
+            narrationLists[edition.language] = NarrationList(
+                link: add("/assets/narration-\(edition.language.code)", "json", "application/json", list, routes),
+                bytes: bytes, exhibits: exhibits)
         }
         // Each photo's average colour, shown while it loads: classes in the stylesheet,
         // since the Content-Security-Policy allows no inline style. Photos of one colour
@@ -170,8 +195,17 @@ struct SiteAssets: Sendable {
     /// A WebVTT transcript's link and size, by its file name.
     func webVTT(_ file: String) -> OfflineFile? { webVTTLinks[file] }
 
-    /// The files a phone shows offline of a narrated exhibit's image.
-    func offlineImageFiles(_ name: String) -> [OfflineFile] { narratedImages[name] ?? [] }
+    /// What saving a narrated exhibit for offline keeps besides its page: the recording in
+    /// its language, its captions, and the image files a phone shows. Nil without a recording.
+    func narrationFiles(_ exhibit: Exhibit) -> [OfflineFile]? {
+        guard let file = exhibit.audio, let recording = recordings[file] else { return nil }
+        var files = [OfflineFile(link: recording.link, bytes: recording.bytes)]
+        if exhibit.transcript?.isWebVTT == true, let vtt = exhibit.transcript?.file.flatMap({ webVTTLinks[$0] }) { files.append(vtt) }
+        return files + exhibit.images.flatMap { narratedImages[$0.name] ?? [] }
+    }
+
+    /// The list of every narrated exhibit's files in `language`; nil when none has a recording.
+    func narrationList(_ language: Language) -> NarrationList? { narrationLists[language] }
 
     /// A catalog file's name as part of an address: without its extension, anything but
     /// letters, digits, `-`, `_` and `.` made `-` (`jikji.ko.ogg` → `jikji.ko`).

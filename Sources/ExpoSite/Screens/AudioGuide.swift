@@ -85,8 +85,7 @@ struct AudioGuide: Sendable {
             Speed(value: $0, label: $0.replacingOccurrences(of: ".", with: decimal) + "×", selected: $0 == "1")
         }
         self.lockScreen = lockScreen ?? LockScreen(title: exhibit.displayName, guide: "")
-        var files = [SiteAssets.OfflineFile(link: recording.link, bytes: recording.bytes)] + (vtt.map { [$0] } ?? [])
-        files += exhibit.images.flatMap { assets.offlineImageFiles($0.name) }
+        let files = assets.narrationFiles(exhibit) ?? []
         let links = (page.isEmpty ? [] : [page]) + files.map(\.link)
         saveURLs = "[" + links.map(JSONText.quoted).joined(separator: ",") + "]"
         saveLabel = strings.audio.save(bytes: files.reduce(0) { $0 + $1.bytes })

@@ -21,6 +21,8 @@ struct ExpositionScreen: Sendable {
     var buttonHref: String
     /// The read-aloud button, rendered once for the language.
     var actions: HTML
+    /// The offer to save every recording in the language, where there are any.
+    var narrationSave: NarrationSave?
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
@@ -56,6 +58,7 @@ struct ExpositionScreen: Sendable {
         buttonLabel = strings.seeExhibits
         buttonHref = routes.link(routes.exhibitList(edition.language))
         self.actions = actions
+        narrationSave = NarrationSave(edition.language, strings: strings, assets: assets)
     }
 }
 
@@ -72,6 +75,7 @@ extension ExpositionScreen: TemplateObject {
         .field("buttonLabel", \.buttonLabel),
         .field("buttonHref", \.buttonHref),
         .field("actions", \.actions),
+        .field("narrationSave", \.narrationSave),
     ]
 }
 

@@ -43,7 +43,6 @@
     function saved() {
       button.hidden = true;
       status.textContent = box.dataset.saved;
-      if (note) note.hidden = !apple || installed;
     }
 
     button.addEventListener("click", function () {
@@ -58,6 +57,7 @@
     });
 
     box.hidden = false;
+    if (note) note.hidden = !apple || installed;
     // A visitor who saved before sees that it is saved, not the offer again: checked in the
     // cache itself, since a new version of the guide or the browser may have cleared it.
     // A whole language's list is fetched for it only when this device saved it once.
