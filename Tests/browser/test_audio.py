@@ -226,3 +226,82 @@ def test_the_first_screen_saves_every_recording_of_its_language(autoplay_browser
         expect(box.locator("button")).to_be_hidden()
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def originals(tmp_path_factory):
+    """A catalog whose recordings come as a curator's would: WAV, FLAC and Ogg/Opus (a
+    25-second tone each, made by ffmpeg), and one broken file named .wav. Served; yields
+    (url, what the server printed)."""
+    import json
+    import os
+    import subprocess
+
+    from conftest import _serve
+    from support import generate_catalog
+
+    folder = tmp_path_factory.mktemp("originals") / "catalog"
+    generate_catalog(folder, 4, languages=("ko",))
+    tone = ["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=330:duration=25"]
+    for name, codec in [("tone.wav", ["-c:a", "pcm_s16le"]), ("tone.flac", ["-c:a", "flac"]), ("tone.ogg", ["-c:a", "libopus"])]:
+        subprocess.run(tone + codec + [str(folder / name)], check=True)
+    (folder / "broken.wav").write_bytes(os.urandom(4096))
+    items = json.loads((folder / "items.json").read_text("utf-8"))
+    for item, name in zip(items, ["tone.wav", "tone.flac", "tone.ogg", "broken.wav"]):
+        item["audio"] = name
+        item["transcript"] = f"A tone from {name}."
+    (folder / "items.json").write_text(json.dumps(items, ensure_ascii=False), "utf-8")
+    log = tmp_path_factory.mktemp("originals-log") / "serve.txt"
+    with open(log, "w") as printed:
+        server = _serve("--catalog", str(folder), stderr=printed)
+        url = next(server)
+        yield url, log
+        server.close()
+
+
+@pytest.mark.parametrize("item", [1, 2, 3], ids=["wav", "flac", "ogg"])
+def test_a_wav_a_flac_and_an_ogg_original_play_and_seek_in_chromium(autoplay_browser, originals, item):
+    url, _ = originals
+    context = autoplay_browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/items/item-{item}/")
+        page.evaluate(f"() => {{ {AUDIO}.muted = true; return {AUDIO}.play(); }}")
+        page.wait_for_function(f"() => {AUDIO}.currentTime > 0.5", timeout=15000)
+        assert abs(page.evaluate(f"() => {AUDIO}.duration") - 25) < 0.5
+        landed = page.evaluate(f"""() => new Promise(resolve => {{
+            const a = {AUDIO};
+            a.addEventListener('seeked', () => resolve(a.currentTime), {{ once: true }});
+            a.currentTime = 20;
+        }})""")
+        assert 20 <= landed < 21.5, landed
+    finally:
+        context.close()
+
+
+def test_a_wav_a_flac_and_an_ogg_original_play_and_seek_in_webkit(webkit, originals):
+    from test_webkit import PLAY_AND_SEEK
+    url, _ = originals
+    webkit.set_script_timeout(60)
+    for item in (1, 2, 3):
+        webkit.get(f"{url}/items/item-{item}/")
+        result = webkit.execute_async_script(PLAY_AND_SEEK)
+        assert "failed" not in result and 20 <= result["landed"] < 21.5, (item, result)
+
+
+def test_a_broken_original_is_one_warning_naming_it_and_the_rest_serves(autoplay_browser, originals):
+    url, log = originals
+    printed = log.read_text("utf-8")
+    naming = [line for line in printed.splitlines() if "broken.wav" in line]
+    assert len(naming) == 1, printed
+    assert "warning" in naming[0].lower(), naming
+    context = autoplay_browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/items/item-4/")
+        assert page.locator("h1").text_content().strip()
+        assert page.locator("section.audio-guide").count() == 0
+        page.goto(f"{url}/items/item-3/")
+        assert page.locator("section.audio-guide audio").count() == 1
+    finally:
+        context.close()

@@ -188,3 +188,40 @@ def test_screens_change_whether_or_not_webkit_has_view_transitions(webkit, base_
     visible_search_field(webkit)
     assert len(webkit.find_elements("css selector", ".exhibit-list a.row")) == len(CATALOG["ko"][1])
     assert webkit.find_element("css selector", ".navigation-title").is_displayed()
+
+
+PLAY_AND_SEEK = """
+const done = arguments[arguments.length - 1];
+const audio = document.querySelector('section.audio-guide audio');
+const started = Date.now();
+const fail = what => done({failed: what, time: audio.currentTime, error: audio.error && audio.error.code});
+audio.muted = true;
+audio.play().catch(error => fail('play: ' + error));
+(function playing() {
+  if (audio.currentTime > 0.5) {
+    audio.addEventListener('seeked', function landed() {
+      const at = audio.currentTime;
+      (function onwards() {
+        if (audio.currentTime > 20.3) done({landed: at, error: audio.error && audio.error.code});
+        else if (Date.now() - started > 30000) fail('stuck after seeking');
+        else setTimeout(onwards, 100);
+      })();
+    }, {once: true});
+    audio.currentTime = 20;
+  } else if (Date.now() - started > 20000) fail('did not start');
+  else setTimeout(playing, 100);
+})();
+"""
+
+
+@pytest.mark.parametrize("path", ["/items/jikji/", "/en/items/haegeum/"])
+def test_a_recording_plays_and_seeks_in_webkit(webkit, base_url, path):
+    """Safari's engine plays the m4a the pipeline made and seeks in it, which it does only
+    from a server that answers ranges; the page's own player and the transcript are there."""
+    webkit.get(base_url + path)
+    assert webkit.execute_script("return !document.querySelector('.player').hidden"), "the page's player is hidden"
+    assert webkit.execute_script("return document.querySelectorAll('.transcript p[data-start]').length") >= 4
+    webkit.set_script_timeout(60)
+    result = webkit.execute_async_script(PLAY_AND_SEEK)
+    assert "failed" not in result, result
+    assert 20 <= result["landed"] < 21.5 and result["error"] is None, result
