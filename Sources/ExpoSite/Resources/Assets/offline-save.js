@@ -20,7 +20,9 @@
     });
   }
 
+  // Pages are kept whenever they are visited; what saving adds is the rest.
   function allKept(urls) {
+    urls = urls.filter(function (url) { return url.slice(-1) !== "/"; });
     return Promise.all(urls.map(function (url) { return caches.match(url, { ignoreSearch: true, ignoreVary: true }); }))
       .then(function (hits) { return hits.every(Boolean); });
   }

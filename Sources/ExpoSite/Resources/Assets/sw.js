@@ -23,13 +23,29 @@ self.addEventListener("activate", function (event) {
       .then(function (names) {
         return Promise.all(names
           .filter(function (name) { return name.indexOf("expo1900-") === 0 && name !== CACHE; })
-          .map(function (name) { return caches.delete(name); }));
+          .map(carryOver));
       })
       .then(function () { return self.clients.claim(); })
   );
 });
 
 var MATCH = { ignoreSearch: true, ignoreVary: true };
+
+// A new version of the guide replaces the old cache, but the recordings a visitor saved
+// are named by their content: those the new version still links keep their names, so they
+// are moved over rather than lost (the page says "saved" again only if all are there).
+function carryOver(name) {
+  return caches.open(name).then(function (old) {
+    return old.keys().then(function (requests) {
+      return caches.open(CACHE).then(function (cache) {
+        return Promise.all(requests.filter(function (request) { return AUDIO.test(new URL(request.url).pathname); })
+          .map(function (request) {
+            return old.match(request).then(function (response) { return response && cache.put(request, response); });
+          }));
+      });
+    });
+  }).then(function () { return caches.delete(name); });
+}
 
 // Keeps what the visitor has seen, so it works offline too (all of it, on a site too large
 // to precache). Only complete answers, under the address without its query.
