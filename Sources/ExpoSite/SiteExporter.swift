@@ -136,7 +136,7 @@ public enum SiteExporter {
                     let page: Page?
                     do throws(SiteError) {
                         let made = try site.page(at: path, compressor: compressor)
-                        page = made == nil ? try site.stopPage(at: path, compressor: compressor) : made
+                        page = made == nil ? try site.stopPage(at: path) : made
                     } catch {
                         throw .cannotRender(path: path, reason: error.description)
                     }

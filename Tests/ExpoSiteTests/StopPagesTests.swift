@@ -93,6 +93,8 @@ import Testing
         // One page per stop and language, and none for a number no exhibit has.
         let stopFolders = try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("stop").path).sorted()
         #expect(stopFolders == ["12", "2", "index.html", "index.html.gz"])
+        // Kept plain: a .gz beside each would double the files they add to a large export.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("stop/12").path) == ["index.html"])
         // The form's target lists every stop for a browser without script, and says what to do.
         let stops = try file("en/stop/index.html")
         #expect(stops.contains(#"<a class="row" href="/expo/en/items/jikji/" data-stop="12">"#))
