@@ -129,4 +129,13 @@ import Testing
         #expect(location == "/items/jikji/")
         #expect(site.stopPagePaths == ["/stop/1/"])
     }
+
+    @Test func aWallLabelPrintsTheCatalogsStopAndCodesItsAddress() throws {
+        let site = try Site.render(Self.catalog().load(), options: SiteOptions(origin: "https://guide.example.org"))
+        let page = String(decoding: try #require(try site.page(at: "/labels/")).body, as: UTF8.self)
+        let labels = page.split(separator: #"<div class="wall-label">"#).dropFirst()
+        let stops = labels.map { $0.firstMatch(of: /<span aria-hidden="true">(\d+)<\/span>/).map { String($0.output.1) } }
+        #expect(stops == ["12", "2"])
+        #expect(labels.first?.contains("https://guide.example.org/stop/12") == true)
+    }
 }
