@@ -78,6 +78,11 @@ final class ServedSite: Sendable {
         return body
     }
 
+    /// What a stop's address leads to (see `Site.stopAnswer`); nil for any other address.
+    func stopAnswer(at path: Substring, query: String?) throws(SiteError) -> StopAnswer? {
+        try site.stopAnswer(at: String(path), query: query)
+    }
+
     func notFoundPage(for path: Substring) -> ServedPage {
         let language = site.language(of: String(path))
         return notFound[language] ?? ServedPage(site.notFoundPage(language))

@@ -100,6 +100,10 @@ public final class SiteResponder: Sendable {
             } else {
                 found = try site.page(at: path)
             }
+            if found == nil || uri.query != nil,
+               let stop = try StopRedirects.answer(site, path: path, query: uri.query, head: request.method == .HEAD) {
+                return stop
+            }
         } catch {
             // Templates are checked when they are read, so this is a defect, not a catalog's fault.
             logger.error("\(path): the page could not be made: \(error)")

@@ -33,8 +33,10 @@ public struct Page: Sendable {
     private var plain: [UInt8]?
 
     /// `compressor` may have compressed other pages before: rendering reuses one per thread.
-    /// Without one, a page that is worth compressing gets its own.
-    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip? = nil, crossOrigin: Bool = false) {
+    /// Without one, a page that is worth compressing gets its own. `compressing: false`
+    /// keeps a small page plain, with no `.gz` beside it in an export.
+    init(contentType: String, body: [UInt8], caching: Caching, compressor: Gzip? = nil, crossOrigin: Bool = false,
+         compressing: Bool = true) {
         self.contentType = contentType
         self.crossOrigin = crossOrigin
         self.caching = caching
@@ -42,7 +44,7 @@ public struct Page: Sendable {
         etag = "\"\(ContentHash.hex(body))\""
         let compressible = contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg")
             || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/ld+json") || contentType.hasPrefix("application/manifest")
-        if compressible, body.count > 256, let compressed = (compressor ?? Gzip()).compress(body), compressed.readableBytes < body.count {
+        if compressing, compressible, body.count > 256, let compressed = (compressor ?? Gzip()).compress(body), compressed.readableBytes < body.count {
             held = compressed
             isCompressed = true
             plain = body

@@ -21,6 +21,8 @@ enum PageJob: Sendable {
     /// The wall labels (page from 1) and the entrance poster, in the primary language.
     case labels(LabelPaper, page: Int)
     case poster
+    /// `stop/`, where the go-to-stop form goes.
+    case stops(Language)
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -89,6 +91,10 @@ enum PageJob: Sendable {
         case .poster:
             screen = PosterScreen(catalog: catalog, title: context.expositionTitles[catalog.primary.language], routes: routes, assets: assets)
             template = "poster"
+        case let .stops(language):
+            screen = StopsScreen(language: language, directory: context.plan.stops, served: context.servesSearch,
+                                 catalog: catalog, routes: routes, assets: assets)
+            template = "stops"
         case .browse, .facet, .facetValue:
             let made = try BrowsePages(context).screen(self)
             screen = made.screen

@@ -120,7 +120,8 @@ public enum SiteExporter {
     /// more than a few pages per core are held at once however large the site.
     private static func writeSite(_ site: Site, into folder: URL, writer: FileWriter,
                                   progress: @Sendable (Int, Int) -> Void) throws(ExportError) -> Summary {
-        let paths = site.paths.sorted()
+        // The stop pages stand in for the redirects a server answers `stop/12/` with.
+        let paths = (site.paths + site.stopPagePaths).sorted()
         let state = Mutex(Progress())
         let chunkSize = 64
         let chunks = (paths.count + chunkSize - 1) / chunkSize
@@ -134,7 +135,8 @@ public enum SiteExporter {
                     if state.withLock({ $0.failure != nil }) { return }
                     let page: Page?
                     do throws(SiteError) {
-                        page = try site.page(at: path, compressor: compressor)
+                        let made = try site.page(at: path, compressor: compressor)
+                        page = made == nil ? try site.stopPage(at: path) : made
                     } catch {
                         throw .cannotRender(path: path, reason: error.description)
                     }

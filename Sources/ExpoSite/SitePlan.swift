@@ -1,8 +1,8 @@
 import ExpoCatalog
 
 /// Every page of a site, before any is made: the exposition, each list page, each exhibit,
-/// the 404 page and the browse pages of every language, each language's search index
-/// files, each exhibit's IIIF manifest, and the wall labels and entrance poster.
+/// the 404 page, the `stop/` page and the browse pages of every language, each language's
+/// search index files, each exhibit's IIIF manifest, and the wall labels and entrance poster.
 ///
 /// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
 /// at 100,000 exhibits a table of 200,000 paths, each with its exhibits copied into its
@@ -25,6 +25,8 @@ struct SitePlan: Sendable {
 
     /// The browse pages, known once their indexes are made.
     let browse: BrowsePlan
+    /// The exhibit each stop number leads to.
+    let stops: StopDirectory
 
     init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes, browse: BrowseIndexes) {
         self.routes = routes
@@ -40,12 +42,13 @@ struct SitePlan: Sendable {
         hasIIIF = options.iiifOrigin != nil
         self.search = search
         self.browse = BrowsePlan(indexes: browse, routes: routes, languages: languages, exhibitsPerPage: perPage)
+        stops = StopDirectory(catalog.primary.exhibits)
     }
 
     /// How many pages the plan has but the browse pages, counting each search index as
     /// one: neither's files are known before their indexes are made.
     var countBesidesBrowsing: Int {
-        languages.count * (exhibitIDs.count + listPageCount + 3) + (hasIIIF ? exhibitIDs.count : 0)
+        languages.count * (exhibitIDs.count + listPageCount + 4) + (hasIIIF ? exhibitIDs.count : 0)
             + LabelPaper.allCases.count * labelPageCount + 1
     }
 
@@ -80,6 +83,7 @@ struct SitePlan: Sendable {
                 }
             }
             jobs.append((routes.notFound(language), .notFound(language)))
+            jobs.append((routes.stops(language), .stops(language)))
             jobs += browse.jobs(language)
         }
         for language in languages {
@@ -115,6 +119,7 @@ struct SitePlan: Sendable {
         case "": return .exposition(language)
         case "404.html": return .notFound(language)
         case "items/": return .exhibitList(language, page: 1)
+        case "stop/": return .stops(language)
         default: break
         }
         if rest.hasPrefix("browse/") { return browse.job(language, rest.dropFirst("browse/".count)) }

@@ -6,6 +6,7 @@ struct SiteResources: Sendable {
                                 "exposition", "exhibit-list", "exhibit", "not-found", "page-actions",
                                 "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value",
                                 "labels", "poster", "label-toolbar", "qr-code"]
+        + ["stop-form", "stop-badge", "stops", "stop-redirect"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -22,6 +23,7 @@ struct SiteResources: Sendable {
 
     /// The script's parts, one file each, served as one file in this order.
     static let scriptParts = ["app.js", "search.js", "speech.js", "share.js", "viewer.js", "audio.js", "offline-save.js"]
+        + ["stops.js"]
 
     static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]
 
@@ -48,6 +50,8 @@ struct SiteResources: Sendable {
             "facet-value": FacetValueScreen.templateFields.kinds,
             "labels": LabelSheet.templateFields.kinds,
             "poster": PosterScreen.templateFields.kinds,
+            "stops": StopsScreen.templateFields.kinds,
+            "stop-redirect": StopRedirect.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

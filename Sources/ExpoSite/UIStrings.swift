@@ -60,6 +60,7 @@ public struct UIStrings: Sendable {
     public var browse: BrowseStrings
     public var labels: LabelStrings
     public var audio: AudioStrings
+    public var stops: StopStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -122,6 +123,7 @@ public struct UIStrings: Sendable {
         browse = BrowseStrings(text, exhibit: exhibit)
         labels = LabelStrings(text)
         audio = AudioStrings(text)
+        stops = StopStrings(text)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

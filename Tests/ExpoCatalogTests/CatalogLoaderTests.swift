@@ -35,7 +35,7 @@ import Testing
         #expect(exposition.duration == "1900. 04. 14 - 1900. 11. 12")
         #expect(exposition.description == "첫 문단.\n\n둘째 문단.")
         #expect(catalog.primary.exhibits.map(\.id) == ["jikji", "haegeum"])
-        #expect(catalog.primary.exhibits[0] == Exhibit(id: "jikji", name: "직지심체요절", shortDescription: "금속활자로 찍은 책", description: "첫 문단.\n\n둘째 문단."))
+        #expect(catalog.primary.exhibits[0] == Exhibit(id: "jikji", stop: 1, name: "직지심체요절", shortDescription: "금속활자로 찍은 책", description: "첫 문단.\n\n둘째 문단."))
         #expect(catalog.languages == [.korean])
         #expect(catalog.diagnostics.isEmpty)
         #expect(Set(catalog.images.keys) == ["poster", "flag", "jikji", "haegeum"])

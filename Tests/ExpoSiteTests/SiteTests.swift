@@ -18,8 +18,8 @@ import Testing
         let site = try render(.seed(extra: ScreenModelTests.englishFiles))
         let pagePaths = (try site.allPages()).filter { $0.value.contentType.hasPrefix("text/html") }.keys.sorted()
         #expect(pagePaths == ["/", "/404.html", "/en/", "/en/404.html", "/en/items/", "/en/items/haegeum/",
-                              "/en/items/jikji/", "/items/", "/items/haegeum/", "/items/jikji/",
-                              "/labels/", "/labels/letter/", "/labels/poster/"])
+                              "/en/items/jikji/", "/en/stop/", "/items/", "/items/haegeum/", "/items/jikji/",
+                              "/labels/", "/labels/letter/", "/labels/poster/", "/stop/"])
     }
 
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {

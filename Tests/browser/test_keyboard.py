@@ -34,6 +34,11 @@ def test_keyboard_reaches_everything_with_a_visible_focus(phone, base_url):
     assert phone.evaluate("document.activeElement.classList.contains('skip-link')")
     tab_to(phone, "el.classList.contains('back')")
     assert focus_ring(phone), "back link focus ring"
+    # The go-to-stop form comes between the search field and the rows.
+    tab_to(phone, "el.classList.contains('stop-field')", limit=4)
+    assert focus_ring(phone), "go-to-stop field focus ring"
+    tab_to(phone, "el.classList.contains('stop-go')", limit=1)
+    assert focus_ring(phone), "go-to-stop button focus ring"
     items = CATALOG["ko"][1]
     for item in items:
         tab_to(phone, f"el.getAttribute('href') === '/items/{item['image_name']}/'", limit=4)

@@ -156,13 +156,18 @@ public enum CatalogLoader {
             browse = json[BrowseSetting.key]
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
+        var sharedStops: [Diagnostic] = []
         switch store.readJSON(dataFile: itemsFile) {
-        case let .success(json): exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
+        case let .success(json):
+            exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
+            sharedStops = StopNumbers.duplicates(exhibits ?? [], entries: json, file: itemsReader.file) {
+                store.place($0, inDataFile: itemsFile)
+            }
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
         let browsable = BrowseSetting.read(browse, exhibits: exhibits ?? [], reader: &expositionReader)
         diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
-            + store.located(itemsReader.diagnostics, inDataFile: itemsFile)
+            + store.located(itemsReader.diagnostics, inDataFile: itemsFile) + sharedStops
         publishingNotes += store.located(itemsReader.publishingNotes, inDataFile: itemsFile)
         record.files[itemsFile] = (itemsReader.entriesWithProblems, [:])
         guard let exposition, let exhibits else { return nil }

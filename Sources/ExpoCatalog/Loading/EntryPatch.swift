@@ -44,7 +44,8 @@ struct EntryPatch {
                 var reader = FieldReader(file: primaryName)
                 guard let exhibit = ExhibitDecoder.decodeEntry(entry, index: index, reader: &reader), reader.problemCount == 0 else { return nil }
                 let old = catalog.primary.exhibits[index]
-                guard exhibit.id == old.id, exhibit.images.map(\.name) == old.images.map(\.name),
+                // A changed stop may now be another exhibit's: only a whole load sees them all.
+                guard exhibit.id == old.id, exhibit.stop == old.stop, exhibit.images.map(\.name) == old.images.map(\.name),
                       !exhibit.namesFiles, !old.namesFiles else { return nil }
                 catalog.primary.exhibits[index] = exhibit
                 changedExhibits.append((exhibit.id, index))

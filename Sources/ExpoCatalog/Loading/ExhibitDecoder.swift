@@ -79,6 +79,7 @@ enum ExhibitDecoder {
         }
         let exhibit = Exhibit(
             id: id,
+            stop: StopNumbers.stop(entry, index: index, at: place, reader: &reader),
             name: reader.name(entry, "name", at: place, fallback: ""),
             shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
             description: reader.text(entry, "desc", at: place, fallback: ""),
@@ -146,8 +147,12 @@ enum ExhibitDecoder {
     /// One entry of a translation, over the primary exhibit it was matched with by id.
     static func translateEntry(_ entry: JSONValue, index: Int, from exhibit: Exhibit, note: String, reader: inout FieldReader) -> Exhibit {
         let place = "[\(index)]"
+        if let given = StopNumbers.read(entry["stop"]), given != .stop(exhibit.stop) {
+            reader.warn(at: "\(place).stop", "a stop is the same in every language; the main language's, \(exhibit.stop), is used")
+        }
         return Exhibit(
             id: exhibit.id,
+            stop: exhibit.stop,
             name: reader.name(entry, "name", at: place, fallback: exhibit.name, because: note),
             shortDescription: reader.text(entry, "short_desc", at: place, fallback: exhibit.shortDescription, because: note),
             description: reader.text(entry, "desc", at: place, fallback: exhibit.description, because: note),

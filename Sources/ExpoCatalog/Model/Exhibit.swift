@@ -14,11 +14,15 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     public var audio: String?
     /// What the recording says; nil when the catalog gives none.
     public var transcript: Transcript?
+    /// The number on the wall label that leads a visitor here (`/stop/12`): the catalog's
+    /// `stop`, else the exhibit's place in the list, from 1. The same in every language.
+    public var stop: Int
 
-    public init(id: String, name: String, shortDescription: String, description: String,
+    public init(id: String, stop: Int, name: String, shortDescription: String, description: String,
                 images: [ExhibitImage]? = nil, facts: ObjectFacts = ObjectFacts(),
                 audio: String? = nil, transcript: Transcript? = nil) {
         self.id = id
+        self.stop = stop
         self.name = name
         self.shortDescription = shortDescription
         self.description = description

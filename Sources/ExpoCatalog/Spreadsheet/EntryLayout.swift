@@ -51,7 +51,13 @@ struct EntryLayout: Sendable {
         members.reserveCapacity(entry.count + 2)
         for ((index, key), keepEmpty) in entry {
             let value = cell(index)
-            if !value.isEmpty || keepEmpty { members.append((key, .string(value))) }
+            guard !value.isEmpty || keepEmpty else { continue }
+            // A stop typed as a number is one in the JSON that `convert` writes from the sheet.
+            if key == "stop", case let .stop(stop)? = StopNumbers.read(.string(value)), String(stop) == value {
+                members.append((key, .integer(stop)))
+            } else {
+                members.append((key, .string(value)))
+            }
         }
         var place = SheetPlaces.Entry(row: row.number)
         var images: [JSONValue] = []

@@ -14,7 +14,9 @@ struct ItemColumn: Hashable, Sendable {
     /// nil for the main language.
     var language: Language?
 
-    static let entryKeys = ["image_name", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key) + ["audio", "transcript"]
+    /// The exhibit's own keys: the seed apps' four with the stop after the id, then the
+    /// facts, then the recording.
+    static let entryKeys = ["image_name", "stop", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key) + ["audio", "transcript"]
     static let imageKeys = ["alt"] + ExhibitContentDecoder.imageTexts.map(\.key)
     static let listKeys = ["images": ["name"] + imageKeys, "fields": ["label", "value"]]
 
@@ -34,6 +36,12 @@ struct ItemColumn: Hashable, Sendable {
         case .entry("image_name"), .item("images", _, "name"): true
         default: false
         }
+    }
+
+    /// Whether the column holds what is the same in every language (an image's name, the
+    /// stop number), so that a language suffix on it is a mistake.
+    var isSameInEveryLanguage: Bool {
+        isIdentifier || field == .entry("stop")
     }
 
     enum Problem: Error, Equatable {

@@ -23,9 +23,10 @@ struct ItemsSheet: Sendable {
             }
             switch ItemColumn.parse(header) {
             case let .success(column):
-                if column.isIdentifier, column.language != nil {
+                if column.isSameInEveryLanguage, column.language != nil {
+                    let what = column.isIdentifier ? "names an image file and" : "is the number on the wall label, which"
                     diagnostics.append(Diagnostic(.warning, file: file, place: place,
-                        "\(column.name) names an image file and is the same in every language; the column is ignored"))
+                        "\(column.name) \(what) is the same in every language; the column is ignored"))
                 } else if let first = seen[column.header] {
                     diagnostics.append(Diagnostic(.warning, file: file, place: place,
                         "the same column as column \(first + 1); this one is ignored"))

@@ -53,7 +53,7 @@ enum SheetWriter {
             row[ItemColumn(field: field, language: translatable ? language : nil)] = value
         }
         for key in ItemColumn.entryKeys {
-            put(.entry(key), entry[key], translatable: key != "image_name")
+            put(.entry(key), entry[key], translatable: key != "image_name" && key != "stop")
         }
         if case let .array(images) = entry["images"] {
             for image in images {
@@ -94,8 +94,8 @@ enum SheetWriter {
         switch column.field {
         case let .entry(key):
             let rank = entryKeys.firstIndex(of: key) ?? 0
-            // The four seed fields first, the object facts after the image's texts.
-            return [rank < 4 ? 0 : 2, rank, 0, 0, language]
+            // The seed fields and the stop first, the object facts after the image's texts.
+            return [rank < 5 ? 0 : 2, rank, 0, 0, language]
         case let .ownImage(key):
             return [1, ItemColumn.imageKeys.firstIndex(of: key) ?? 0, 0, 0, language]
         case let .item(list, number, key):

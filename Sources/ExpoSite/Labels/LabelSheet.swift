@@ -19,8 +19,9 @@ struct LabelSheet: Sendable {
 
     static func pageCount(exhibits: Int) -> Int { max(1, (exhibits + perPage - 1) / perPage) }
 
-    /// The stop number of the exhibit at `index` (from 0) of the list: its place in the list.
-    static func stop(of exhibit: Exhibit, index: Int) -> Int { index + 1 }
+    /// The stop number of the exhibit at `index` (from 0) of the list: the catalog's `stop`,
+    /// which is its place in the list where the catalog gives none (`/stop/12` leads there).
+    static func stop(of exhibit: Exhibit, index: Int) -> Int { exhibit.stop }
 
     /// The address a label's code leads to: the stop's short URL under the guide's public
     /// address; nil when that is not known, as a code to a guessed address would be printed

@@ -12,6 +12,7 @@ struct ExhibitListScreen: Sendable {
         /// The primary language, on a name or short text that stands in for a translation.
         var nameLang: String? = nil
         var textLang: String? = nil
+        var stop: StopBadge? = nil
     }
 
     /// Links between the pages of a long list; absent when it fits on one.
@@ -34,6 +35,8 @@ struct ExhibitListScreen: Sendable {
     var first: String
     /// The link to the browse pages, when the catalog's facts have any.
     var browse: BrowseLink?
+    /// The go-to-stop form, on the list's first page.
+    var stopForm: StopForm?
 
     struct BrowseLink: Sendable {
         var label: String
@@ -101,8 +104,10 @@ struct ExhibitListScreen: Sendable {
                                       cssClass: "thumbnail", slot: "(min-width: 30em) 6rem, 20vw", lazy: index >= Self.eagerRows,
                                       decorative: true, placeholderText: strings.imageMissing),
                 nameLang: edition.borrowedLanguage(exhibit.id, "name", primary: catalog.primary.language),
-                textLang: edition.borrowedLanguage(exhibit.id, "short_desc", primary: catalog.primary.language))
+                textLang: edition.borrowedLanguage(exhibit.id, "short_desc", primary: catalog.primary.language),
+                stop: StopBadge(exhibit.stop, strings: strings))
         }
+        stopForm = page == 1 && answer == nil ? StopForm(language: edition.language, routes: routes, strings: strings) : nil
     }
 
     /// The whole list on one page.
@@ -120,6 +125,7 @@ extension ExhibitListScreen: TemplateObject {
         .field("search", \.search),
         .field("first", \.first),
         .field("browse", \.browse),
+        .field("stopForm", \.stopForm),
     ]
 }
 
@@ -139,6 +145,7 @@ extension ExhibitListScreen.Row: TemplateObject {
         .field("textLang", \.textLang),
         .field("href", \.href),
         .field("thumbnail", \.thumbnail),
+        .field("stop", \.stop),
     ]
 }
 

@@ -20,6 +20,8 @@ struct ExhibitScreen: Sendable {
     var viewer: ExhibitStrings
     /// The recorded narration in this language, when the exhibit has one.
     var audioGuide: AudioGuide?
+    /// "Stop 12", the number on the exhibit's wall label.
+    var stop: String
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog. `expositionTitle`, the
@@ -74,6 +76,7 @@ struct ExhibitScreen: Sendable {
                                 lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: share?.link,
                                                                   artworkSize: share.map { "\($0.width)x\($0.height)" },
                                                                   previous: pager.previous?.href, next: pager.next?.href))
+        stop = strings.stops.stop(exhibit.stop)
     }
 }
 
@@ -93,5 +96,6 @@ extension ExhibitScreen: TemplateObject {
         .field("pager", \.pager),
         .field("viewer", \.viewer),
         .field("audioGuide", \.audioGuide),
+        .field("stop", \.stop),
     ]
 }

@@ -48,7 +48,8 @@ extension ExhibitListScreen.Row {
                                         cssClass: "thumbnail", slot: "(min-width: 30em) 6rem, 20vw", lazy: place >= ExhibitListScreen.eagerRows,
                                         decorative: true, placeholderText: assets.strings(edition.language).imageMissing),
                   nameLang: edition.borrowedLanguage(exhibit.id, "name", primary: primary),
-                  textLang: edition.borrowedLanguage(exhibit.id, "short_desc", primary: primary))
+                  textLang: edition.borrowedLanguage(exhibit.id, "short_desc", primary: primary),
+                  stop: StopBadge(exhibit.stop, strings: assets.strings(edition.language)))
     }
 }
 

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Reads an exhibit's `stop`, the number on its wall label, and finds the numbers two
+/// exhibits share. A stop that is not a number, or one another exhibit has too, is a
+/// warning rather than an error: one mistyped cell in a spreadsheet of thousands must not
+/// take the guide down, and the exhibit stays reachable by its list and its default number.
+enum StopNumbers {
+    /// Nine digits: more than any gallery numbers, and a number every field holds as typed.
+    static let largest = 999_999_999
+
+    /// What a `stop` value says.
+    enum Reading: Equatable {
+        case stop(Int)
+        /// Why the value is no stop number.
+        case problem(String)
+    }
+
+    /// What a `stop` value says: nil when the entry has none.
+    static func read(_ value: JSONValue?) -> Reading? {
+        let number: Int?
+        switch value {
+        case nil: return nil
+        case .null?: return .problem("null")
+        case let .integer(given)?: number = given
+        case let .number(given)?: number = given.rounded() == given && abs(given) < 1e12 ? Int(given) : nil
+        case let .string(text)?:
+            // A spreadsheet's cell, or a label's number with its leading zeros ("012").
+            let digits = text.trimmingCharacters(in: .whitespaces)
+            number = !digits.isEmpty && digits.utf8.count <= 18 && digits.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int(digits) : nil
+            if number == nil { return .problem("\"\(text.prefix(40))\" is not a number") }
+        case let other?: return .problem("expected a whole number, found \(other.kindDescription)")
+        }
+        guard let number else { return .problem("\(value.map(describe) ?? "") is not a whole number") }
+        guard number >= 1 else { return .problem("\(number) is not a stop number (they start at 1)") }
+        guard number <= largest else { return .problem("\(number) is larger than \(largest), the largest stop number") }
+        return .stop(number)
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        if case let .number(number) = value { return String(number) }
+        return value.kindDescription
+    }
+
+    /// The stop of the entry at `index`: its `stop`, else (with a warning when it holds
+    /// something else) its place in the list, from 1.
+    static func stop(_ entry: JSONValue, index: Int, at place: String, reader: inout FieldReader) -> Int {
+        let placeInList = index + 1
+        switch read(entry["stop"]) {
+        case nil: return placeInList
+        case let .stop(stop)?: return stop
+        case let .problem(problem)?:
+            reader.warn(at: "\(place).stop", "\(problem); the exhibit's place in the list, \(placeInList), is its stop instead")
+            return placeInList
+        }
+    }
+
+    /// A warning for each exhibit whose stop an earlier one has, naming both places (as
+    /// `place` names a key path in the file, `:5 (stop)` for a spreadsheet). `entries` is
+    /// the items file's list the exhibits were read from, in order.
+    static func duplicates(_ exhibits: [Exhibit], entries: JSONValue, file: String, place: (String) -> String) -> [Diagnostic] {
+        guard case let .array(list) = entries else { return [] }
+        // Entries that are no object were skipped, so an exhibit's entry is found by counting.
+        let entryIndex = list.count == exhibits.count ? Array(list.indices) : list.indices.filter {
+            if case .object = list[$0] { return true }
+            return false
+        }
+        guard entryIndex.count == exhibits.count else { return [] }
+        var first: [Int: Int] = [:]
+        first.reserveCapacity(exhibits.count)
+        var diagnostics: [Diagnostic] = []
+        for (position, exhibit) in exhibits.enumerated() {
+            guard let earlier = first[exhibit.stop] else {
+                first[exhibit.stop] = position
+                continue
+            }
+            let (this, that) = (entryIndex[position], entryIndex[earlier])
+            let thisGiven = isGiven(list[this]), thatGiven = isGiven(list[that])
+            let thatPlace = file + place(thatGiven ? "[\(that)].stop" : "[\(that)]") + (thatGiven ? "" : " (its place in the list)")
+            var message = "stop \(exhibit.stop)\(thisGiven ? "" : " (its place in the list)") is also the stop of \(thatPlace); "
+                + "/stop/\(exhibit.stop) leads to that one, the first"
+            if !thisGiven || !thatGiven {
+                message += "; give a stop to every exhibit or to none, as those without one are numbered by their place in the list"
+            }
+            diagnostics.append(Diagnostic(.warning, file: file, place: place(thisGiven ? "[\(this)].stop" : "[\(this)]"), message))
+        }
+        return diagnostics
+    }
+
+    private static func isGiven(_ entry: JSONValue) -> Bool {
+        if case .stop? = read(entry["stop"]) { return true }
+        return false
+    }
+}

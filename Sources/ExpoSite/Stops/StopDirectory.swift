@@ -1,0 +1,39 @@
+import ExpoCatalog
+
+/// Which exhibit each stop number leads to: the first in the list with that number (the
+/// catalog warns about the others). Made once per site, so that `/stop/12` is one lookup
+/// however large the catalog.
+struct StopDirectory: Sendable {
+    /// The exhibit's place in every edition's list, by stop.
+    private let positions: [Int: Int]
+    /// Every stop, in increasing order, with its exhibit's place.
+    let stops: [(stop: Int, position: Int)]
+
+    init(_ exhibits: [Exhibit]) {
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(exhibits.count)
+        var stops: [(stop: Int, position: Int)] = []
+        stops.reserveCapacity(exhibits.count)
+        for (position, exhibit) in exhibits.enumerated() where positions[exhibit.stop] == nil {
+            positions[exhibit.stop] = position
+            stops.append((exhibit.stop, position))
+        }
+        // Stops are mostly the list's order already, and sorting a sorted list is quick.
+        if !stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].stop < stops[$0].stop }) {
+            stops.sort { $0.stop < $1.stop }
+        }
+        self.positions = positions
+        self.stops = stops
+    }
+
+    /// The place in the list of the exhibit at stop `number`, or nil.
+    func position(_ number: Int) -> Int? { positions[number] }
+
+    /// The stop a visitor typed (`12`, ` 012 `), read as a number, or nil when it is none.
+    static func number(_ typed: Substring) -> Int? {
+        var digits = typed.drop { $0 == " " }
+        while digits.last == " " { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(digits)
+    }
+}
