@@ -71,6 +71,7 @@ enum PageJob: Sendable {
                                    next: index + 1 < exhibits.count ? exhibits[index + 1] : nil,
                                    actions: context.actions[edition.language]?.exhibit ?? HTML(""),
                                    expositionTitle: context.expositionTitles[edition.language]?.lines.first,
+                                   neighbouringStops: context.plan.stops.neighbours(of: exhibits[index].stop),
                                    catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"
         case let .notFound(language):

@@ -116,6 +116,11 @@ def test_the_page_s_own_player_plays_skips_seeks_changes_speed_and_follows_the_t
         expect(toggle).to_have_attribute("aria-label", "Play", timeout=5000)
         assert page.evaluate("() => navigator.mediaSession.metadata.title") == "Haegeum"
         assert page.evaluate("() => navigator.mediaSession.metadata.artwork.length") == 1
+        # The default catalog's stops are its list's order: the lock screen's next and
+        # previous are the pager's.
+        section = page.locator("section.audio-guide")
+        assert section.get_attribute("data-next") == page.locator("a[rel=next]").get_attribute("href")
+        assert section.get_attribute("data-previous") == page.locator("a[rel=prev]").get_attribute("href")
     finally:
         context.close()
 

@@ -24,10 +24,12 @@ struct ExhibitScreen: Sendable {
     var stop: String
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
-    /// `previous` and `next` are its neighbours in the catalog. `expositionTitle`, the
+    /// `previous` and `next` are its neighbours in the catalog; `neighbouringStops`, the
+    /// places in the list of the exhibits at the stops before and after its own. `expositionTitle`, the
     /// first line of the edition's title, is worked out here unless the caller has it.
     init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
-         actions: HTML = HTML(""), expositionTitle: String? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         actions: HTML = HTML(""), expositionTitle: String? = nil, neighbouringStops: (previous: Int?, next: Int?) = (nil, nil),
+         catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
         let name = exhibit.displayName
         let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName
@@ -71,11 +73,15 @@ struct ExhibitScreen: Sendable {
         pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
         viewer = strings.exhibit
         let share = assets.picture(images[0].name)?.share
+        let stopLink = { (position: Int?) in
+            position.flatMap { edition.exhibits.indices.contains($0) ? routes.link(routes.exhibit(edition.exhibits[$0].id, edition.language)) : nil }
+        }
         audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets,
                                 page: routes.link(routes.exhibit(exhibit.id, edition.language)),
                                 lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: share?.link,
                                                                   artworkSize: share.map { "\($0.width)x\($0.height)" },
-                                                                  previous: pager.previous?.href, next: pager.next?.href))
+                                                                  previous: stopLink(neighbouringStops.previous),
+                                                                  next: stopLink(neighbouringStops.next)))
         stop = strings.stops.stop(exhibit.stop)
     }
 }

@@ -29,6 +29,18 @@ struct StopDirectory: Sendable {
     /// The place in the list of the exhibit at stop `number`, or nil.
     func position(_ number: Int) -> Int? { positions[number] }
 
+    /// The places in the list of the exhibits at the stops before and after `number`: where
+    /// a visitor walking the stops in order goes next (the lock screen's previous and next).
+    func neighbours(of number: Int) -> (previous: Int?, next: Int?) {
+        var low = 0, high = stops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stops[middle].stop < number { low = middle + 1 } else { high = middle }
+        }
+        let after = low < stops.count && stops[low].stop == number ? low + 1 : low
+        return (low > 0 ? stops[low - 1].position : nil, after < stops.count ? stops[after].position : nil)
+    }
+
     /// The stop a visitor typed (`12`, ` 012 `), read as a number, or nil when it is none.
     static func number(_ typed: Substring) -> Int? {
         var digits = typed.drop { $0 == " " }
