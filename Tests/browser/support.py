@@ -93,7 +93,7 @@ error_log {prefix}/error.log;
 events {{ worker_connections 1024; }}
 http {{
   include /etc/nginx/mime.types;
-  types {{ application/manifest+json webmanifest; }}
+  types {{ application/manifest+json webmanifest; text/vtt vtt; }}
   default_type application/octet-stream;
   access_log off;
   sendfile on;

@@ -17,11 +17,12 @@ def autoplay_browser():
 
 
 @pytest.mark.parametrize("path,language", [("/items/jikji/", "ko"), ("/en/items/haegeum/", "en")])
-def test_an_exhibits_recording_plays_and_seeks(autoplay_browser, base_url, path, language):
+def test_an_exhibits_recording_plays_and_seeks(autoplay_browser, site_url, path, language):
+    """Served, and exported behind nginx (at the root and under a base path)."""
     context = autoplay_browser.new_context(viewport={"width": 375, "height": 667})
     try:
         page = context.new_page()
-        page.goto(base_url + path)
+        page.goto(site_url + path)
         audio = page.locator("section.audio-guide audio")
         assert audio.count() == 1
         assert audio.get_attribute("preload") == "metadata"
@@ -45,6 +46,15 @@ def test_an_exhibits_recording_plays_and_seeks(autoplay_browser, base_url, path,
             page.wait_for_function(f"() => document.querySelector('section.audio-guide audio').currentTime > {target + 0.3}",
                                    timeout=15000)
         assert page.evaluate("() => document.querySelector('section.audio-guide audio').error") is None
+        # The captions load and parse, from every host.
+        assert page.evaluate("""() => new Promise(resolve => {
+            const track = document.querySelector('section.audio-guide track');
+            if (track.readyState === 2) resolve(track.track.cues.length);
+            track.track.mode = 'hidden';
+            track.addEventListener('load', () => resolve(track.track.cues.length));
+            track.addEventListener('error', () => resolve(-1));
+            setTimeout(() => resolve(track.readyState === 2 ? track.track.cues.length : -2), 5000);
+        })""") >= 4
     finally:
         context.close()
 
