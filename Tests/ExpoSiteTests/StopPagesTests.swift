@@ -85,21 +85,26 @@ import Testing
         let target = parent.appendingPathComponent("site")
         _ = try SiteExporter.export(site, to: target)
         func file(_ name: String) throws -> String { try String(contentsOf: target.appendingPathComponent(name), encoding: .utf8) }
-        let jikji = try file("en/stop/12/index.html")
-        #expect(jikji.contains(#"<meta http-equiv="refresh" content="0; url=/expo/en/items/jikji/">"#))
-        #expect(jikji.contains(#"<link rel="canonical" href="https://guide.example.org/expo/en/items/jikji/">"#))
-        #expect(jikji.contains(#"<a href="/expo/en/items/jikji/">Stop 12 · Jikji</a>"#))
+        // One page per stop, in the main language, naming the exhibit in every language.
+        let jikji = try file("stop/12/index.html")
+        #expect(jikji.contains(#"<meta http-equiv="refresh" content="0; url=/expo/items/jikji/">"#))
+        #expect(jikji.contains(#"<link rel="canonical" href="https://guide.example.org/expo/items/jikji/">"#))
+        #expect(jikji.contains(#"<link rel="alternate" hreflang="ko" href="/expo/items/jikji/">"#))
+        #expect(jikji.contains(#"<link rel="alternate" hreflang="en" href="/expo/en/items/jikji/">"#))
         #expect(try file("stop/2/index.html").contains(#"url=/expo/items/haegeum/""#))
-        // One page per stop and language, and none for a number no exhibit has.
+        // None for a number no exhibit has, and none per other language.
         let stopFolders = try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("stop").path).sorted()
         #expect(stopFolders == ["12", "2", "index.html", "index.html.gz"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("en/stop").path).sorted()
+            == ["index.html", "index.html.gz"])
         // Kept plain: a .gz beside each would double the files they add to a large export.
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("stop/12").path) == ["index.html"])
         // The form's target lists every stop for a browser without script, and says what to do.
         let stops = try file("en/stop/index.html")
         #expect(stops.contains(#"<a class="row" href="/expo/en/items/jikji/" data-stop="12">"#))
         #expect(stops.contains(#"<a class="row" href="/expo/en/items/haegeum/" data-stop="2">"#))
-        #expect(stops.contains("<noscript><p class=\"stop-note\">To go to a stop, choose it below, or type its number at the end of this page&#39;s address, as in https://guide.example.org/expo/en/stop/2/</p></noscript>"))
+        #expect(stops.contains("<noscript><p class=\"stop-note\">To go to a stop, choose it below, or type its number into an address like https://guide.example.org/expo/stop/2/</p></noscript>"))
+        #expect(stops.contains(#"data-stop-pages="/expo/stop/""#))
     }
 
     @Test func aServedStopsPageNeedsNoWordAboutTheAddress() throws {
@@ -115,7 +120,7 @@ import Testing
         let site = try Site.render(folder.load())
         let page = try html(site, "/stop/")
         #expect(!page.contains("stop-list"))
-        #expect(page.contains("이 페이지 주소 끝에 번호를 붙여 입력하세요. 예: /stop/1/"))
+        #expect(page.contains("/stop/1/ 같은 주소에 번호를 넣어 입력하세요."))
         #expect(site.stopPagePaths.count == StopsScreen.listLimit + 1)
     }
 

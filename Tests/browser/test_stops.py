@@ -55,7 +55,7 @@ def test_the_form_takes_a_number_to_its_exhibit(browser, site_url, script, reque
             # A static host cannot look the number up: its stop/ page lists every stop and
             # says how to type one into the address.
             page.wait_for_url(site_url + "/stop/?n=5")
-            assert "주소 끝에 번호를" in page.locator("noscript").first.inner_text() or "주소 끝에 번호를" in page.content()
+            assert "같은 주소에 번호를 넣어" in page.locator("noscript").first.inner_text() or "같은 주소에 번호를 넣어" in page.content()
             page.locator('a[data-stop="5"]').click()
         # A server redirects; an export's script sends the visitor on.
         page.wait_for_url(exhibit_url(site_url, 5))
@@ -84,12 +84,14 @@ def test_a_server_answers_the_form_without_javascript(browser, base_url):
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["with JavaScript", "without JavaScript"])
-def test_a_stop_address_leads_to_its_exhibit(browser, site_url, script):
-    """Served, /stop/N is a redirect; exported, a page that refreshes to the exhibit."""
+def test_a_stop_address_leads_to_its_exhibit(browser, request, site_url, script):
+    """Served, /stop/N is a redirect (in any language's folder); exported, a page in the main
+    language's folder that refreshes to the exhibit."""
     context = new_phone(browser) if script else browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 667})
     page = context.new_page()
+    served = request.node.callspec.params["site_url"] == "server"
     try:
-        for stop, prefix in [(1, ""), (13, ""), (7, "/en")]:
+        for stop, prefix in [(1, ""), (13, "")] + ([(7, "/en")] if served else []):
             page.goto(f"{site_url}{prefix}/stop/{stop}/")
             page.wait_for_url(exhibit_url(site_url, stop, prefix))
     finally:
@@ -143,4 +145,40 @@ def test_nu_checker_finds_no_errors_on_the_stop_pages(base_url, nginx, tmp_path)
     for folder in ("served", "exported"):
         (tmp_path / folder).mkdir()
     check_pages(base_url, ["/stop/", "/en/stop/", "/en/stop/999"], tmp_path / "served")
-    check_pages(nginx["root"], ["/stop/3/", "/en/stop/12/"], tmp_path / "exported")
+    check_pages(nginx["root"], ["/stop/3/", "/stop/12/"], tmp_path / "exported")
+
+
+def test_in_a_large_export_the_form_of_another_language_stays_in_it(browser, tmp_path):
+    """Past 500 stops the export's stop/ page lists none: the script reads the main
+    language's page of the stop, which names the exhibit in every language."""
+    import functools
+    import http.server
+    import subprocess
+    import threading
+
+    from conftest import IMAGE_CACHE, _binary
+    from support import generate_catalog
+
+    generate_catalog(tmp_path / "catalog", 501)
+    subprocess.run([_binary(), "export", str(tmp_path / "site"), "--catalog", str(tmp_path / "catalog"),
+                    "--image-cache", IMAGE_CACHE], check=True, capture_output=True)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = f"http://127.0.0.1:{server.server_address[1]}"
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        page.goto(site + "/en/items/")
+        page.get_by_label("Go to stop").fill("321")
+        page.get_by_label("Go to stop").press("Enter")
+        page.wait_for_url(site + "/en/items/item-321/")
+        page.goto(site + "/en/items/")
+        page.get_by_label("Go to stop").fill("999")
+        page.get_by_label("Go to stop").press("Enter")
+        message = page.locator(".stop-message")
+        message.wait_for()
+        assert message.inner_text() == "No stop 999 in this guide"
+    finally:
+        context.close()
+        server.shutdown()

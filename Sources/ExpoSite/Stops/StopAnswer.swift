@@ -58,14 +58,16 @@ extension Site {
     /// which a server answers with a redirect instead; see `stopPage(at:)`.
     public var stopPagePaths: [String] {
         let routes = context.routes
-        return languages.flatMap { language in plan.stops.stops.map { routes.stop($0.stop, language) } }
+        // One page per stop, in the main language, naming the exhibit in every language: a
+        // page per stop and language was 200,000 files at 100,000 exhibits in two languages.
+        return plan.stops.stops.map { routes.stop($0.stop, routes.primary) }
     }
 
     /// The export's page at a stop's address: it sends the visitor to the exhibit, as a
     /// static host cannot redirect. Nil for any other address.
     public func stopPage(at path: String) throws(SiteError) -> Page? {
         let routes = context.routes
-        let language = routes.language(of: path, among: languages)
+        let language = routes.primary
         let stops = routes.stops(language)
         guard path.hasPrefix(stops), path.hasSuffix("/") else { return nil }
         let digits = path.dropFirst(stops.count).dropLast()
@@ -74,8 +76,12 @@ extension Site {
             return nil
         }
         let exhibit = context.edition(language).exhibits[position]
+        let alternates = languages.map { other in
+            StopRedirect.Alternate(hreflang: other.code,
+                                   href: routes.link(routes.exhibit(context.edition(other).exhibits[position].id, other)))
+        }
         let screen = StopRedirect(stop: number, exhibit: exhibit, language: language, routes: routes,
-                                  strings: context.assets.strings(language))
+                                  strings: context.assets.strings(language), alternates: alternates)
         // Kept plain: gzip saves a few hundred bytes of each, and a .gz beside every one of
         // them doubled the files they add to an export (40,000 at 10,000 exhibits in two languages).
         return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: "stop-redirect"),

@@ -5,6 +5,13 @@ import ExpoCatalog
 /// browser that does not follow it and a canonical link that tells search engines the
 /// exhibit's page is the one to keep. A server answers the same address with a redirect.
 struct StopRedirect: Sendable {
+    /// The exhibit's page in each of the guide's languages, which the go-to-stop script of
+    /// another language's `stop/` page reads to stay in that language.
+    struct Alternate: Sendable {
+        var hreflang: String
+        var href: String
+    }
+
     var lang: String
     var dir: String
     /// The page's own copy of the security policy, as every page has, for hosts that send no headers.
@@ -12,8 +19,10 @@ struct StopRedirect: Sendable {
     var title: String
     var href: String
     var canonical: String
+    var alternates: [Alternate]
 
-    init(stop: Int, exhibit: Exhibit, language: Language, routes: Routes, strings: UIStrings) {
+    init(stop: Int, exhibit: Exhibit, language: Language, routes: Routes, strings: UIStrings, alternates: [Alternate] = []) {
+        self.alternates = alternates
         lang = language.code
         dir = strings.direction
         title = "\(strings.stops.stop(stop)) · \(exhibit.displayName)"
@@ -30,5 +39,13 @@ extension StopRedirect: TemplateObject {
         .field("title", \.title),
         .field("href", \.href),
         .field("canonical", \.canonical),
+        .field("alternates", \.alternates),
+    ]
+}
+
+extension StopRedirect.Alternate: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("hreflang", \.hreflang),
+        .field("href", \.href),
     ]
 }

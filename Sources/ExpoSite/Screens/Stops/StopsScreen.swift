@@ -21,6 +21,9 @@ struct StopsScreen: Sendable {
     var withoutScript: String?
     var stops: [Stop]
     var hasList: Bool
+    /// The folder of the export's stop pages, which are in the main language only: the
+    /// script finds this language's exhibit among each one's alternate links.
+    var stopPages: String
 
     /// More stops than this are not listed: 500 rows are about 60 KB of page, and a guide
     /// of 100,000 would be megabytes.
@@ -48,7 +51,8 @@ struct StopsScreen: Sendable {
         // A server looks numbers up itself; only a static copy needs the visitor to know this.
         let example = directory.stops.first?.stop ?? 1
         withoutScript = served ? nil : strings.stops.withoutScript(
-            example: routes.absolute(link: routes.link(routes.stop(example, language))), listed: hasList)
+            example: routes.absolute(link: routes.link(routes.stop(example, primary))), listed: hasList)
+        stopPages = routes.link(routes.stops(primary))
     }
 }
 
@@ -61,6 +65,7 @@ extension StopsScreen: TemplateObject {
         .field("withoutScript", \.withoutScript),
         .field("stops", \.stops),
         .field("hasList", \.hasList),
+        .field("stopPages", \.stopPages),
     ]
 }
 
