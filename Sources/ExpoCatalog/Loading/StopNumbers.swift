@@ -68,11 +68,14 @@ enum StopNumbers {
         var first: [Int: Int] = [:]
         first.reserveCapacity(exhibits.count)
         var diagnostics: [Diagnostic] = []
-        for (position, exhibit) in exhibits.enumerated() {
-            guard let earlier = first[exhibit.stop] else {
-                first[exhibit.stop] = position
+        for position in exhibits.indices {
+            // Read in place, not bound: a bound exhibit is a copy of all its fields.
+            let stop = exhibits[position].stop
+            guard let earlier = first[stop] else {
+                first[stop] = position
                 continue
             }
+            let exhibit = exhibits[position]
             let (this, that) = (entryIndex[position], entryIndex[earlier])
             let thisGiven = isGiven(list[this]), thatGiven = isGiven(list[that])
             let thatPlace = file + place(thatGiven ? "[\(that)].stop" : "[\(that)]") + (thatGiven ? "" : " (its place in the list)")

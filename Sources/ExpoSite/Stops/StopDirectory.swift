@@ -14,9 +14,12 @@ struct StopDirectory: Sendable {
         positions.reserveCapacity(exhibits.count)
         var stops: [(stop: Int, position: Int)] = []
         stops.reserveCapacity(exhibits.count)
-        for (position, exhibit) in exhibits.enumerated() where positions[exhibit.stop] == nil {
-            positions[exhibit.stop] = position
-            stops.append((exhibit.stop, position))
+        // Each stop read in place: enumerating the exhibits copied every one of them.
+        for position in exhibits.indices {
+            let stop = exhibits[position].stop
+            guard positions[stop] == nil else { continue }
+            positions[stop] = position
+            stops.append((stop, position))
         }
         // Stops are mostly the list's order already, and sorting a sorted list is quick.
         if !stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].stop < stops[$0].stop }) {
