@@ -17,7 +17,7 @@ extension IIIF {
             body.add("type", "Sound")
             body.add("format", AudioRendition.mediaType)
             body.add("duration", seconds: recording.duration)
-            body.add("language", strings: [code])
+            body.add("language", code)
             var canvas = JSONText()
             canvas.add("id", canvasID)
             canvas.add("type", "Canvas")
@@ -31,7 +31,7 @@ extension IIIF {
                 text.add("id", origin + vtt.link)
                 text.add("type", "Text")
                 text.add("format", "text/vtt")
-                text.add("language", strings: [code])
+                text.add("language", code)
                 canvas.add("annotations", [page(canvasID + "/transcript", canvasID + "/transcript/1", motivation: "supplementing",
                                                 body: text, target: canvasID)])
             }

@@ -22,6 +22,9 @@ struct Picture: Sendable {
     var largestRaster: (link: String, width: Int, height: Int, format: String)?
     /// What a shared link shows: a JPEG (PNG) up to 1200 pixels wide; nil for a vector.
     var share: (link: String, width: Int, height: Int)?
+    /// The phone's lock screen picture while the exhibit's recording plays: a WebP about 512
+    /// pixels wide (Safari fetches no JPEG for a page that has WebP), else the shared one.
+    var artwork: (link: String, width: Int, height: Int, type: String?)?
 
     /// The widths a phone uses offline: the smallest file at least this many pixels wide
     /// fits a list thumbnail (6rem at 3x) and the exhibit image (24rem at 3x).
@@ -58,6 +61,12 @@ struct Picture: Sendable {
         largestRaster = rendition.isVector ? nil : fallback.last.map { (link($0), $0.width, $0.height, $0.format.mediaType) }
         let jpegs = rendition.files(.jpeg).isEmpty ? rendition.files(.png) : rendition.files(.jpeg)
         share = (jpegs.last { $0.width <= Self.shareWidth } ?? jpegs.first).map { (link($0), $0.width, $0.height) }
+        let webp = rendition.files(.webp)
+        if let file = webp.first(where: { $0.width >= 512 }) ?? webp.last {
+            artwork = (link(file), file.width, file.height, RenditionFormat.webp.mediaType)
+        } else {
+            artwork = share.map { ($0.link, $0.width, $0.height, nil) }
+        }
     }
 }
 

@@ -2,18 +2,18 @@
 Chromium (its m4a made by ffmpeg from the catalog's Ogg/Opus original), seeks (which needs
 the server's Range answers), and has its captions and transcript."""
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from support import CHROMIUM, IPHONE_UA
 
 
 @pytest.fixture(scope="module")
-def autoplay_browser():
-    # Headless Chromium lets a page start playing without a tap only with this policy.
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--autoplay-policy=no-user-gesture-required"])
-        yield browser
-        browser.close()
+def autoplay_browser(browser):
+    # Headless Chromium lets a page start playing without a tap only with this policy. The
+    # session's own Playwright launches it: a second one cannot run beside it.
+    other = browser.browser_type.launch(executable_path=CHROMIUM, args=["--autoplay-policy=no-user-gesture-required"])
+    yield other
+    other.close()
 
 
 @pytest.mark.parametrize("path,language", [("/items/jikji/", "ko"), ("/en/items/haegeum/", "en")])
@@ -320,3 +320,4 @@ def test_a_broken_original_is_one_warning_naming_it_and_the_rest_serves(autoplay
         assert page.locator("section.audio-guide audio").count() == 1
     finally:
         context.close()
+

@@ -193,14 +193,23 @@ def test_every_iiif_manifest_is_valid_presentation_3(iiif_export):
         assert set(manifest["label"]) == {"ko", "en"}
         assert manifest["items"], f"{item['id']} has no canvas"
         for canvas in manifest["items"]:
-            assert canvas["type"] == "Canvas" and canvas["width"] > 0 and canvas["height"] > 0
             annotation = canvas["items"][0]["items"][0]
             assert annotation["motivation"] == "painting" and annotation["target"] == canvas["id"]
+            if "duration" in canvas:
+                # A recording's canvas: as long as it plays, with the image beside it.
+                assert canvas["duration"] > 1 and annotation["body"]["type"] == "Sound"
+                assert canvas["accompanyingCanvas"]["width"] > 0
+                with urllib.request.urlopen(annotation["body"]["id"]) as sound:
+                    # nginx's own mime.types names .m4a audio/x-m4a, the server audio/mp4.
+                    assert sound.status == 200 and sound.headers["Content-Type"].startswith("audio/")
+                continue
+            assert canvas["type"] == "Canvas" and canvas["width"] > 0 and canvas["height"] > 0
             with urllib.request.urlopen(annotation["body"]["id"]) as image:
                 assert image.status == 200
                 assert image.headers["Content-Type"].split(";")[0] == annotation["body"]["format"]
     _, jikji = fetch(origin + "/iiif/jikji/manifest.json")
-    assert len(jikji["items"]) == 3
+    # Three views, and the narration in Korean and in English.
+    assert len(jikji["items"]) == 5 and sum("duration" in canvas for canvas in jikji["items"]) == 2
     assert jikji["rights"] == "https://creativecommons.org/publicdomain/mark/1.0/"
     assert jikji["requiredStatement"]["value"]["en"] == ["Bibliothèque nationale de France (second volume)"]
     labels = [entry["label"]["en"][0] for entry in jikji["metadata"]]

@@ -52,6 +52,7 @@ struct AudioGuide: Sendable {
         var guide: String
         var artwork: String?
         var artworkSize: String?
+        var artworkType: String?
         var previous: String?
         var next: String?
     }
@@ -143,6 +144,7 @@ extension AudioGuide.LockScreen: TemplateObject {
         .field("guide", \.guide),
         .field("artwork", \.artwork),
         .field("artworkSize", \.artworkSize),
+        .field("artworkType", \.artworkType),
         .field("previous", \.previous),
         .field("next", \.next),
     ]

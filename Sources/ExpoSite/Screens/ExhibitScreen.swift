@@ -72,14 +72,15 @@ struct ExhibitScreen: Sendable {
         self.actions = actions
         pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
         viewer = strings.exhibit
-        let share = assets.picture(images[0].name)?.share
+        let artwork = assets.picture(images[0].name)?.artwork
         let stopLink = { (position: Int?) in
             position.flatMap { edition.exhibits.indices.contains($0) ? routes.link(routes.exhibit(edition.exhibits[$0].id, edition.language)) : nil }
         }
         audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets,
                                 page: routes.link(routes.exhibit(exhibit.id, edition.language)),
-                                lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: share?.link,
-                                                                  artworkSize: share.map { "\($0.width)x\($0.height)" },
+                                lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: artwork?.link,
+                                                                  artworkSize: artwork.map { "\($0.width)x\($0.height)" },
+                                                                  artworkType: artwork?.type,
                                                                   previous: stopLink(neighbouringStops.previous),
                                                                   next: stopLink(neighbouringStops.next)))
         stop = strings.stops.stop(exhibit.stop)

@@ -116,21 +116,30 @@
   showTime();
   showState();
 
+  // The lock screen's entry is made when the recording first plays: its picture is
+  // fetched then, not by every visit to the page.
   if (!navigator.mediaSession || typeof MediaMetadata === "undefined") return;
-  var artwork = section.dataset.artwork ? [{ src: section.dataset.artwork, sizes: section.dataset.artworkSize || "512x512" }] : [];
-  navigator.mediaSession.metadata = new MediaMetadata({
-    title: section.dataset.title || document.title,
-    artist: section.dataset.guide || "",
-    artwork: artwork
+  audio.addEventListener("play", function lockScreen() {
+    audio.removeEventListener("play", lockScreen);
+    var artwork = [];
+    if (section.dataset.artwork) {
+      artwork.push({ src: section.dataset.artwork, sizes: section.dataset.artworkSize || "512x512" });
+      if (section.dataset.artworkType) artwork[0].type = section.dataset.artworkType;
+    }
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: section.dataset.title || document.title,
+      artist: section.dataset.guide || "",
+      artwork: artwork
+    });
+    function handle(action, work) {
+      try { navigator.mediaSession.setActionHandler(action, work); } catch (unsupported) { /* an older browser */ }
+    }
+    handle("play", function () { audio.play(); });
+    handle("pause", function () { audio.pause(); });
+    handle("seekbackward", function (details) { skip(-(details.seekOffset || 15)); });
+    handle("seekforward", function (details) { skip(details.seekOffset || 15); });
+    handle("seekto", function (details) { audio.currentTime = details.seekTime; showTime(); });
+    handle("previoustrack", section.dataset.previous ? function () { location.href = section.dataset.previous; } : null);
+    handle("nexttrack", section.dataset.next ? function () { location.href = section.dataset.next; } : null);
   });
-  function handle(action, work) {
-    try { navigator.mediaSession.setActionHandler(action, work); } catch (unsupported) { /* an older browser */ }
-  }
-  handle("play", function () { audio.play(); });
-  handle("pause", function () { audio.pause(); });
-  handle("seekbackward", function (details) { skip(-(details.seekOffset || 15)); });
-  handle("seekforward", function (details) { skip(details.seekOffset || 15); });
-  handle("seekto", function (details) { audio.currentTime = details.seekTime; showTime(); });
-  handle("previoustrack", section.dataset.previous ? function () { location.href = section.dataset.previous; } : null);
-  handle("nexttrack", section.dataset.next ? function () { location.href = section.dataset.next; } : null);
 })();

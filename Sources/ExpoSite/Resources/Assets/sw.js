@@ -44,7 +44,8 @@ function carryOver(name) {
           }));
       });
     });
-  }).then(function () { return caches.delete(name); });
+  }).catch(function () { /* what could not be moved is fetched again when saved again */ })
+    .then(function () { return caches.delete(name); });
 }
 
 // Keeps what the visitor has seen, so it works offline too (all of it, on a site too large
