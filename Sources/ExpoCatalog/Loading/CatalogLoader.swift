@@ -108,8 +108,12 @@ public enum CatalogLoader {
         // Every image asked for, found or not: a file refused (an SVG that is no XML) is used all the same.
         var asked: Set<String> = []
         if let primary {
-            for name in ["poster", "flag"] + primary.exhibits.flatMap({ $0.images.map(\.name) })
-            where Exhibit.isSafeID(name) && asked.insert(name).inserted {
+            // Read in place: mapping over the exhibits copied each of them.
+            var names = ["poster", "flag"]
+            for position in primary.exhibits.indices {
+                for image in primary.exhibits[position].images { names.append(image.name) }
+            }
+            for name in names where Exhibit.isSafeID(name) && asked.insert(name).inserted {
                 // Every SVG is made safe here, once, whichever store found it (a folder, an
                 // imageset, a PDF converted): the server, the export and IIIF get these bytes.
                 images[name] = store.image(named: name, diagnostics: &diagnostics)
@@ -135,6 +139,7 @@ public enum CatalogLoader {
         catalog.fingerprint = prefetched.fingerprint
         catalog.recordings = finder?.recordings ?? [:]
         catalog.webVTTFiles = finder?.webVTTFiles ?? [:]
+        prefetched.discardParsedFiles()
         return catalog
     }
 

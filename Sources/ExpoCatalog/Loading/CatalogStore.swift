@@ -97,7 +97,7 @@ enum JSONFile {
 /// catalog's files (one per language and kind) then load in the time of the largest.
 struct PrefetchedStore: CatalogStore {
     let base: any CatalogStore
-    private let parsed: [String: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic])]
+    private let files: ParsedFiles
     /// The store's own problems, then what parsing met, file by file.
     let problems: [Diagnostic]
     /// A fingerprint of every data file's content, in name order: it changes when any text
@@ -110,16 +110,22 @@ struct PrefetchedStore: CatalogStore {
         // The items files are nearly all of a catalog's data: one of them alone gets every
         // core; several share them, a file each.
         let itemsFiles = names.filter { DataFile.parse($0)?.file == .items }
-        let workers = itemsFiles.count == 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
         let results = Mutex<[String: (parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]), digest: UInt64)]>([:])
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            let parsed = base.parse(dataFile: names[index], workers: itemsFiles.contains(names[index]) ? workers : 1)
+        @Sendable func read(_ name: String, workers: Int) {
+            let parsed = base.parse(dataFile: name, workers: workers)
             let digest = (try? parsed.result.get()).map { JSONDigest.of($0) } ?? 0
-            results.withLock { $0[names[index]] = (parsed, digest) }
+            results.withLock { $0[name] = (parsed, digest) }
         }
+        // A lone items file is read outside the files' own concurrentPerform: one nested in
+        // another gets the cores left over (libdispatch divides them), so on two cores the
+        // 57 MB file of a 69,202-exhibit collection was parsed and digested on one.
+        let alone = itemsFiles.count == 1 ? itemsFiles[0] : nil
+        let together = names.filter { $0 != alone }
+        DispatchQueue.concurrentPerform(iterations: together.count) { index in read(together[index], workers: 1) }
+        if let alone { read(alone, workers: ProcessInfo.processInfo.activeProcessorCount) }
         let all = results.withLock { $0 }
         let parsed = all.mapValues(\.parsed)
-        self.parsed = parsed
+        files = ParsedFiles(parsed.mapValues(\.result))
         problems = base.problems + names.flatMap { parsed[$0]?.warnings ?? [] }
         fingerprint = names.map { name in
             let digits = String(all[name]?.digest ?? 0, radix: 16)
@@ -134,7 +140,14 @@ struct PrefetchedStore: CatalogStore {
     func displayPath(ofDataFile name: String) -> String { base.displayPath(ofDataFile: name) }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
-        parsed[name]?.result ?? base.readJSON(dataFile: name)
+        files.result(name) ?? base.readJSON(dataFile: name)
+    }
+
+    /// Lets go of the parsed files on another thread, once the catalog is made of them:
+    /// freeing the millions of values of a large collection took a twentieth of a second
+    /// before its first answer. The store then reads a file again if asked.
+    func discardParsedFiles() {
+        files.discardInBackground()
     }
 
     func place(_ keyPath: String, inDataFile name: String) -> String { base.place(keyPath, inDataFile: name) }
@@ -151,5 +164,27 @@ struct PrefetchedStore: CatalogStore {
 
     func image(named name: String, diagnostics: inout [Diagnostic]) -> CatalogImage? {
         base.image(named: name, diagnostics: &diagnostics)
+    }
+}
+
+/// The parsed data files of a `PrefetchedStore`, held until the catalog is made of them.
+private final class ParsedFiles: Sendable {
+    private let results: Mutex<[String: Result<JSONValue, Diagnostic>]>
+
+    init(_ results: [String: Result<JSONValue, Diagnostic>]) {
+        self.results = Mutex(results)
+    }
+
+    func result(_ name: String) -> Result<JSONValue, Diagnostic>? {
+        results.withLock { $0[name] }
+    }
+
+    func discardInBackground() {
+        let taken = results.withLock { results in
+            defer { results = [:] }
+            return results
+        }
+        guard !taken.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(taken) {} }
     }
 }

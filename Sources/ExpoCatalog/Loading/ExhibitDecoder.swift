@@ -14,13 +14,17 @@ enum ExhibitDecoder {
         var exhibits: [Exhibit] = []
         exhibits.reserveCapacity(entries.count)
         var firstIndexOfID: [String: Int] = [:]
-        for part in decodeInParts(entries, file: reader.file, cores: cores) {
+        var parts = decodeInParts(entries, file: reader.file, cores: cores)
+        for part in parts.indices {
             var used = 0
-            for (offset, (exhibit, diagnosticsEnd)) in part.entries.enumerated() {
-                let index = part.first + offset
-                reader.append(part.reader.diagnostics[used..<diagnosticsEnd])
+            for offset in parts[part].entries.indices {
+                let index = parts[part].first + offset
+                let diagnosticsEnd = parts[part].entries[offset].diagnosticsEnd
+                reader.append(parts[part].reader.diagnostics[used..<diagnosticsEnd])
                 used = diagnosticsEnd
-                guard let exhibit else { continue }
+                // Moved out, not copied: copying 69,202 exhibits and then freeing the parts
+                // retained and released every text twice.
+                guard let exhibit = parts[part].entries[offset].exhibit.take() else { continue }
                 if let first = firstIndexOfID[exhibit.id] {
                     reader.fail(at: "[\(index)].image_name", "\"\(exhibit.id)\" is already the id of [\(first)]; ids must be unique")
                     reader.entriesWithProblems.insert(index)
@@ -29,7 +33,7 @@ enum ExhibitDecoder {
                 }
                 exhibits.append(exhibit)
             }
-            reader.absorbNotesAndKeys(of: part.reader)
+            reader.absorbNotesAndKeys(of: parts[part].reader)
         }
         reader.reportUnknownKeys()
         return exhibits
