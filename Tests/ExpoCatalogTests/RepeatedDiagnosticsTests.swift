@@ -34,6 +34,15 @@ import Testing
         #expect(RepeatedDiagnostics.collapsed(few + elsewhere.prefix(10)) == few + elsewhere.prefix(10))
     }
 
+    @Test func aHintOrANumberDoesNotMakeAKindButOtherWordsDo() {
+        let hinted = (0..<11).map { Diagnostic(.warning, file: "items.json", place: "[\($0)]", "unknown key \"nmae\($0)\"; did you mean \"name\"?") }
+        let other = (0..<11).map { Diagnostic(.warning, file: "items.json", place: "[\($0)]", "unknown key \"x\"; ignored \($0) times") }
+        let collapsed = RepeatedDiagnostics.collapsed(hinted + other)
+        #expect(collapsed.count == 20)
+        #expect(collapsed[9].message.hasSuffix("(and 1 more like it in this file)"))
+        #expect(collapsed[19].message == "unknown key \"x\"; ignored 9 times (and 1 more like it in this file)")
+    }
+
     @Test func aCollectionWithoutItsPhotosSaysSoInAFewLines() throws {
         let entries = (1...40).map { #"{"name": "출품작 \#($0)", "image_name": "photo-\#($0)"}"# }
         let folder = try TemporaryCatalog([
