@@ -14,6 +14,9 @@ enum PageJob: Sendable {
     /// A file of a language's search index (`manifest.json`, `t3.json`, …).
     case searchFile(Language, String)
     case iiifManifest(String)
+    /// The IIIF collection of every exhibit's manifest: made when asked for on a large
+    /// site, where it took a third of a second at 69,202 exhibits before the first answer.
+    case iiifCollection
     /// The browse pages: the facets, a facet's values (page from 1), a value's exhibits.
     case browse(Language)
     case facet(Language, facet: Int, page: Int)
@@ -84,6 +87,9 @@ enum PageJob: Sendable {
             return page
         case let .iiifManifest(id):
             return Page(contentType: IIIF.contentType, body: context.iiif?.manifest(id) ?? [], caching: .revalidate,
+                        compressor: compressor, crossOrigin: true)
+        case .iiifCollection:
+            return Page(contentType: IIIF.contentType, body: context.iiif?.collection() ?? [], caching: .revalidate,
                         compressor: compressor, crossOrigin: true)
         case let .labels(paper, page):
             screen = LabelSheet(catalog: catalog, paper: paper, page: page, pageCount: context.plan.labelPageCount,

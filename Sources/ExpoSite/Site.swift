@@ -52,13 +52,6 @@ public struct Site: Sendable {
                                       servesSearch: options.servesSearch, browse: browse)
         let madeWhole = plan.count(atMost: madeWholeLimit)
         var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
-        // A live preview is made again at every save: making its indexes after each one
-        // kept a core busy for seconds at 100,000 exhibits while the curator edits, and
-        // slowed the next reload. There they are made when first asked for.
-        if !madeWhole, options.preview == nil {
-            searchIndexes.prepareInBackground()
-            browse.prepareInBackground()
-        }
         pages.merge(assets.files) { page, _ in page }
         var notFoundPages: [Language: Page] = [:]
         for edition in catalog.editions {
@@ -68,9 +61,6 @@ public struct Site: Sendable {
             let manifest = WebManifest(strings: assets.strings(language), title: title, basePath: routes.basePath,
                                        startURL: routes.link(routes.home(language)), icons: assets.icons)
             pages[routes.manifest(language)] = Page(contentType: "application/manifest+json", body: manifest.bytes(), caching: .revalidate)
-        }
-        if let iiif {
-            pages[Routes.iiifCollection] = Page(contentType: IIIF.contentType, body: iiif.collection(), caching: .revalidate, crossOrigin: true)
         }
         let version = SiteVersion.of(catalog, resources: resources, options: options, madePages: pages)
         let notFoundEntries = catalog.languages.map {
@@ -90,6 +80,15 @@ public struct Site: Sendable {
         // Every catalog has its primary edition, and its 404 page is among those made first.
         guard let primaryNotFoundPage = notFoundPages[routes.primary] else {
             throw .template(name: "not-found", message: "no page for the primary language")
+        }
+        // Started last, so that the indexes' threads do not share the two cores of a small
+        // server with the pages every visit needs. A live preview is made again at every
+        // save: making its indexes after each one kept a core busy for seconds at 100,000
+        // exhibits while the curator edits, and slowed the next reload. There they are made
+        // when first asked for.
+        if !madeWhole, options.preview == nil {
+            searchIndexes.prepareInBackground()
+            browse.prepareInBackground()
         }
         // Kept in one form each: the search indexes alone are 15 MB a language at 100,000 exhibits.
         return Site(madePages: pages.mapValues(\.kept), plan: plan, madeWhole: madeWhole, context: context, languages: catalog.languages,

@@ -2,7 +2,7 @@ import ExpoCatalog
 
 /// Every page of a site, before any is made: the exposition, each list page, each exhibit,
 /// the 404 page, the `stop/` page and the browse pages of every language, each language's
-/// search index files, each exhibit's IIIF manifest, and the wall labels and entrance poster.
+/// search index files, the IIIF collection and each exhibit's manifest, and the wall labels and entrance poster.
 ///
 /// A page is found from its path (`job(at:)`) rather than kept in a table of every path:
 /// at 100,000 exhibits a table of 200,000 paths, each with its exhibits copied into its
@@ -48,7 +48,7 @@ struct SitePlan: Sendable {
     /// How many pages the plan has but the browse pages, counting each search index as
     /// one: neither's files are known before their indexes are made.
     var countBesidesBrowsing: Int {
-        languages.count * (exhibitIDs.count + listPageCount + 4) + (hasIIIF ? exhibitIDs.count : 0)
+        languages.count * (exhibitIDs.count + listPageCount + 4) + (hasIIIF ? exhibitIDs.count + 1 : 0)
             + LabelPaper.allCases.count * labelPageCount + 1
     }
 
@@ -68,7 +68,7 @@ struct SitePlan: Sendable {
         }
     }
 
-    /// Every page, language by language in list order, then the IIIF manifests, the wall
+    /// Every page, language by language in list order, then the IIIF collection and manifests, the wall
     /// labels and the poster.
     var jobs: [(path: String, job: PageJob)] {
         var jobs: [(path: String, job: PageJob)] = []
@@ -91,6 +91,7 @@ struct SitePlan: Sendable {
             for name in index.files.keys.sorted() { jobs.append((folder + name, .searchFile(language, name))) }
         }
         if hasIIIF {
+            jobs.append((Routes.iiifCollection, .iiifCollection))
             for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
         }
         for paper in LabelPaper.allCases {
@@ -106,6 +107,7 @@ struct SitePlan: Sendable {
         if let (language, name) = search.file(at: path) {
             return search.page(language, file: name) == nil ? nil : .searchFile(language, name)
         }
+        if hasIIIF, path == Routes.iiifCollection { return .iiifCollection }
         if hasIIIF, path.hasPrefix("/iiif/"), path.hasSuffix("/manifest.json") {
             let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
             return positions[id] == nil ? nil : .iiifManifest(id)
