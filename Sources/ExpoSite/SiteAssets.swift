@@ -7,6 +7,7 @@ struct SiteAssets: Sendable {
     private(set) var files: [String: Page] = [:]
     private(set) var stylesheetURL = ""
     private(set) var noscriptStylesheetURL = ""
+    private(set) var labelsStylesheetURL = ""
     private(set) var scriptURL = ""
     private var preview: (script: String, options: SiteOptions.Preview)?
     /// The browser tab's icon: the catalog's flag, when it has one.
@@ -119,6 +120,7 @@ struct SiteAssets: Sendable {
         let toneRules = tones.isEmpty ? "" : "\n/* Loading tones of the catalog's photos. */\n" + tones.sorted().joined(separator: "\n") + "\n"
         stylesheetURL = add("/assets/style", "css", "text/css; charset=utf-8", resources.stylesheet + Array(toneRules.utf8), routes)
         noscriptStylesheetURL = add("/assets/noscript", "css", "text/css; charset=utf-8", resources.noscriptStylesheet, routes)
+        labelsStylesheetURL = add("/assets/labels", "css", "text/css; charset=utf-8", resources.labelsStylesheet, routes)
         scriptURL = add("/assets/app", "js", "text/javascript; charset=utf-8", resources.script, routes)
         if let preview {
             self.preview = (add("/assets/preview", "js", "text/javascript; charset=utf-8", resources.previewScript, routes), preview)

@@ -12,6 +12,8 @@ struct SiteResources: Sendable {
     var stylesheet: [UInt8]
     /// The rules for a browser that runs no script, linked inside `<noscript>`.
     var noscriptStylesheet: [UInt8] = []
+    /// The rules of the wall labels and the poster, linked from those pages only.
+    var labelsStylesheet: [UInt8] = []
     var script: [UInt8]
     var serviceWorker: [UInt8]
     /// The live preview's script, only on pages of `serve --watch`.
@@ -57,7 +59,8 @@ struct SiteResources: Sendable {
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }
         var script: [UInt8] = []
         for part in scriptParts { script += try read("Assets/\(part)") + Array("\n".utf8) }
-        return SiteResources(templates: templates, stylesheet: try read("Assets/style.css"), noscriptStylesheet: try read("Assets/noscript.css"), script: script,
+        return SiteResources(templates: templates, stylesheet: try read("Assets/style.css"), noscriptStylesheet: try read("Assets/noscript.css"),
+                             labelsStylesheet: try read("Assets/labels.css"), script: script,
                              serviceWorker: try read("Assets/sw.js"), previewScript: try read("Assets/preview.js"), icons: icons,
                              fingerprint: ContentHash.hex(Array(sources.map { "\($0.name)\n\($0.text)" }.joined(separator: "\u{1F}").utf8)))
     }

@@ -114,10 +114,10 @@ import Testing
     @Test func cachesHashedAssetsForAYear() async throws {
         try await withServer { client, site in
             let assets = (try site.allPages()).keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
-            // style, the stylesheet for browsers without scripts, script, four drawings and
+            // style, the stylesheet for browsers without scripts, the labels' stylesheet, script, four drawings and
             // their preview JPEGs, and per language a search index of four files (manifest,
             // shard, typo list, rows)
-            #expect(assets.count == 19)
+            #expect(assets.count == 20)
             for path in assets {
                 try client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)

@@ -56,6 +56,25 @@ import FoundationXML
         #expect(try site.page(at: "/en/labels/") == nil)
     }
 
+    /// The labels' rules are a stylesheet of their own: a visitor's pages neither carry
+    /// them nor link them, and the service worker does not keep them.
+    @Test func onlyTheCuratorsPagesLinkTheLabelsStylesheet() throws {
+        let site = try Site.render(TemporaryCatalog.seed().load(), options: SiteOptions(origin: Self.origin))
+        let link = try #require(try html(site, "/labels/").firstMatch(of: /href="(\/assets\/labels\.[0-9a-f]+\.css)"/)).output.1
+        #expect(try html(site, "/labels/poster/").contains("href=\"\(link)\""))
+        let rules = String(decoding: try #require(try site.page(at: String(link))).body, as: UTF8.self)
+        #expect(rules.contains(".wall-label {"))
+        for path in ["/", "/items/", "/items/jikji/"] {
+            let page = try html(site, path)
+            #expect(!page.contains("/assets/labels."), "\(path)")
+            let style = try #require(page.firstMatch(of: /href="(\/assets\/style\.[0-9a-f]+\.css)"/)).output.1
+            #expect(!String(decoding: try #require(try site.page(at: String(style))).body, as: UTF8.self).contains("wall-label"))
+        }
+        let worker = String(decoding: try #require(try site.page(at: "/sw.js")).body, as: UTF8.self)
+        #expect(worker.contains("/assets/style."))
+        #expect(!worker.contains("/assets/labels."))
+    }
+
     @Test func eachLabelsQRCodeIsWellFormedSVGWithATextAlternative() throws {
         let site = try Site.render(TemporaryCatalog.seed().load(), options: SiteOptions(origin: Self.origin))
         let page = try html(site, "/labels/")

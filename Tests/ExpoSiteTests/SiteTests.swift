@@ -25,7 +25,7 @@ import Testing
     @Test func namesAssetsByTheirContentAndCachesThemForever() throws {
         let site = try render(.seed())
         let assets = (try site.allPages()).filter { $0.value.caching == .immutable }
-        // style, the stylesheet for browsers without scripts, script, poster, flag, jikji,
+        // style, the stylesheet for browsers without scripts, the labels' stylesheet, script, poster, flag, jikji,
         // haegeum (each drawing also as its link-preview JPEG), four icons; and the search index:
         // its manifest, its one shard, its typo list and its rows
         let search = assets.keys.filter { $0.hasPrefix("/assets/search/") }
@@ -33,7 +33,7 @@ import Testing
         for path in search {
             #expect(path.wholeMatch(of: /\/assets\/search\/ko\.[0-9a-f]{10}\/(manifest|[tvd][0-9]+)\.json/) != nil, "\(path)")
         }
-        #expect(assets.count - search.count == 15)
+        #expect(assets.count - search.count == 16)
         for path in assets.keys where !search.contains(path) {
             #expect(path.wholeMatch(of: /\/(assets|images|icons)\/[a-z0-9-]+\.[0-9a-f]{10}\.(css|js|json|svg|png|jpg)/) != nil, "\(path)")
         }
@@ -50,8 +50,10 @@ import Testing
         let precache = try #require(script.firstMatch(of: /var PRECACHE = (\[.*\]);/)).output.1
         let urls = try JSONDecoder().decode([String].self, from: Data(precache.utf8))
         // Every file but the drawings' link-preview JPEGs, which only link previews fetch,
-        // and the curators' label sheets, which a visitor's phone has no use for.
-        #expect(Set(urls) == Set((try site.allPages()).keys.filter { $0 != "/sw.js" && !$0.hasSuffix(".jpg") && !$0.hasPrefix("/labels/") }
+        // and the curators' label sheets and their stylesheet, which a visitor's phone has no use for.
+        #expect(Set(urls) == Set((try site.allPages()).keys.filter {
+            $0 != "/sw.js" && !$0.hasSuffix(".jpg") && !$0.hasPrefix("/labels/") && !$0.hasPrefix("/assets/labels.")
+        }
             .map { "/expo/" + $0.dropFirst() }))
         #expect(!urls.contains { $0.contains("/labels/") })
         // Another catalog, another cache: a new deployment replaces the old copy.
@@ -74,6 +76,7 @@ import Testing
                     .sorted() == ["/images/jikji-1200.webp", "/images/jikji-320.webp"])
         #expect(Set(urls).isSuperset(of: (try site.allPages()).keys.filter {
             !$0.hasPrefix("/images/jikji-") && !$0.hasSuffix(".jpg") && $0 != "/sw.js" && !$0.hasPrefix("/labels/")
+                && !$0.hasPrefix("/assets/labels.")
         }))
     }
 

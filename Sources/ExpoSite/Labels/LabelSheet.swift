@@ -40,6 +40,7 @@ struct LabelSheet: Sendable {
                           screenClass: "screen-labels", pathIn: { _ in routes.labels(paper, page: page) },
                           languages: [edition.language], routes: routes, assets: assets)
         frame.noindex = true
+        frame.pageStylesheet = assets.labelsStylesheetURL
         var pagination: ExhibitListScreen.Pagination?
         if pageCount > 1 {
             pagination = ExhibitListScreen.Pagination(

@@ -21,6 +21,7 @@ struct PosterScreen: Sendable {
                           screenClass: "screen-labels", pathIn: { _ in routes.poster },
                           languages: [edition.language], routes: routes, assets: assets)
         frame.noindex = true
+        frame.pageStylesheet = assets.labelsStylesheetURL
         toolbar = LabelToolbar(title: words.posterTitle, current: nil, printHint: words.printHint(paper), strings: words, routes: routes)
         titleLines = title?.lines ?? [edition.expositionName ?? strings.siteName]
         scanToStart = words.scanToStart

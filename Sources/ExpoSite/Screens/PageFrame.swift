@@ -43,6 +43,8 @@ struct PageFrame: Sendable {
     var iiifManifest: String?
     /// Kept out of search engines: the curators' label sheets.
     var noindex = false
+    /// A stylesheet only this page needs, after the guide's own (the wall labels').
+    var pageStylesheet: String?
 
     /// `shareImage` names the catalog image a shared link shows (the app icon when nil or a drawing).
     init(language: Language, title: String, description: String, screenClass: String,
@@ -117,6 +119,7 @@ extension PageFrame: TemplateObject {
         .field("structuredData", \.structuredData),
         .field("iiifManifest", \.iiifManifest),
         .field("noindex", \.noindex),
+        .field("pageStylesheet", \.pageStylesheet),
     ]
 }
 
