@@ -321,3 +321,83 @@ def test_a_broken_original_is_one_warning_naming_it_and_the_rest_serves(autoplay
     finally:
         context.close()
 
+
+
+def test_a_new_version_of_the_guide_keeps_the_recording_saved_under_the_old_one(autoplay_browser, tmp_path):
+    """The service worker's cache is named after the site's content: a new deployment
+    replaces it, and the recordings a visitor saved must move into the new one. The server
+    is told to read its catalog again (SIGHUP) after an edit, as a curator's redeploy does."""
+    import re
+    import shutil
+    import signal
+    import subprocess
+    import time
+    import urllib.request
+
+    from conftest import IMAGE_CACHE, _binary
+    from support import REPO
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(REPO / "Sources" / "ExpoCatalog" / "Resources" / "DefaultCatalog", catalog)
+    log = tmp_path / "serve.log"
+    server = subprocess.Popen([_binary(), "serve", "--port", "0", "--image-cache", IMAGE_CACHE, "--catalog", str(catalog)],
+                              stdout=subprocess.PIPE, stderr=log.open("w"), text=True)
+    context = autoplay_browser.new_context(viewport={"width": 375, "height": 667})
+    try:
+        match = re.match(r"Expo1900 is serving (http://\S+)", server.stdout.readline())
+        assert match, "the server did not start"
+        url = match.group(1)
+        page = context.new_page()
+        page.goto(url + "/items/jikji/")
+        page.evaluate("navigator.serviceWorker.ready")
+        if not page.evaluate("!!navigator.serviceWorker.controller"):
+            page.reload()
+        old_cache = page.evaluate("async () => (await caches.keys()).filter(n => n.startsWith('expo1900-'))")
+        assert len(old_cache) == 1, old_cache
+        page.locator(".offline-save button").click()
+        saved = page.locator(".offline-save").get_attribute("data-saved")
+        page.wait_for_function("text => document.querySelector('.offline-save-status').textContent === text", arg=saved,
+                               timeout=30000)
+        recording = page.evaluate(KEPT_RECORDINGS)
+        assert len(recording) == 1
+
+        items = catalog / "items.json"
+        items.write_text(items.read_text("utf-8").replace("팔만대장경", "팔만대장경 (八萬大藏經)", 1), "utf-8")
+        server.send_signal(signal.SIGHUP)
+        # The server says when the new version is in place; every page then names the new cache.
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            with urllib.request.urlopen(url + "/sw.js") as answer:
+                version = answer.read().decode("utf-8")
+            if old_cache[0] not in version:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"the server did not take up the edited catalog within 60 s: {log.read_text()}")
+
+        page.reload()  # a navigation makes the browser look for a new service worker
+        caches = """async () => {
+            const names = (await caches.keys()).filter(n => n.startsWith('expo1900-'));
+            const kept = [];
+            for (const name of names) {
+                for (const request of await (await caches.open(name)).keys()) {
+                    if (new URL(request.url).pathname.endsWith('.m4a')) kept.push(name + ' ' + request.url);
+                }
+            }
+            return { names, kept };
+        }"""
+        deadline = time.time() + 60
+        state = page.evaluate(caches)
+        while time.time() < deadline and (state["names"] == old_cache or len(state["names"]) != 1):
+            time.sleep(0.2)
+            state = page.evaluate(caches)
+        assert len(state["names"]) == 1 and state["names"] != old_cache, f"the new version did not replace the old: {state}"
+        assert state["kept"] == [f"{state['names'][0]} {recording[0]}"], state
+        # The page says so: the recording is saved, under the new version too.
+        page.reload()
+        page.wait_for_function("text => document.querySelector('.offline-save-status').textContent === text", arg=saved,
+                               timeout=10000)
+    finally:
+        context.close()
+        server.terminate()
+        server.wait(timeout=10)
