@@ -56,7 +56,7 @@ import Testing
             let page = try html(site, "/en/tours/printed-word/\(number)/")
             #expect(page.contains(#"<link rel="canonical" href="https://guide.example/en/items/\#(id)/">"#))
             #expect(page.components(separatedBy: #"rel="canonical""#).count == 2)
-            #expect(page.contains("Stop \(number) of \(stops.count)"))
+            #expect(page.contains(#"<span class="tour-nav-position">\#(number) of \#(stops.count)</span>"#))
             #expect(links(page, class: "tour-previous") == (number > 1 ? ["/en/tours/printed-word/\(number - 1)/"] : []))
             #expect(links(page, class: "tour-next") == (number < stops.count ? ["/en/tours/printed-word/\(number + 1)/"] : []))
             #expect(links(page, class: "back") == ["/en/tours/printed-word/"])

@@ -1,7 +1,8 @@
 """Tours on the exported guide behind nginx: without JavaScript, "next on this tour" walks a
 tour from its first stop to its last and "previous" walks it back; each stop names its
-exhibit's own page as canonical; and axe finds nothing on the tours screens, light and dark,
-in a left-to-right and a right-to-left language. A small catalog of its own, with two tours."""
+exhibit's own page as canonical; and axe and the Nu checker find nothing on the tours
+screens, light and dark, in a left-to-right and a right-to-left language. A small catalog
+of its own, with two tours."""
 import json
 import subprocess
 
@@ -11,6 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from conftest import _binary, new_phone
 from support import free_port, start_nginx
 from test_accessibility import RULES
+from test_html import check_pages
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"><rect width="40" height="30" fill="{}"/>'
        '<circle cx="20" cy="15" r="8" fill="#fff"/></svg>')
@@ -100,7 +102,7 @@ def test_next_on_this_tour_walks_it_to_the_end_and_previous_walks_back_without_j
                 page.goto(f"{tours_url}/{prefix}tours/{tour['id']}/{number}/")
                 assert page.locator("link[rel=canonical]").get_attribute("href") == f"/{prefix}items/{id}/"
                 assert page.locator(".tour-nav-position").inner_text().replace(" ", "") in (
-                    f"Stop{number}of{len(stops)}", f"{len(stops)}곳중{number}번째")
+                    f"{number}of{len(stops)}", f"{len(stops)}곳중{number}번째")
     finally:
         context.close()
 
@@ -141,3 +143,11 @@ def test_axe_finds_no_violations_on_the_tours_screens(browser, tours_url, color_
     finally:
         context.close()
     assert not failures, "\n".join(failures)
+
+
+def test_nu_checker_finds_no_errors_on_the_tours_pages(tours_url, tmp_path):
+    paths = ["/", "/en/"]
+    for prefix in ["/", "/en/", "/ar/"]:
+        paths += [f"{prefix}tours/"] + [f"{prefix}tours/{tour['id']}/" for tour in TOURS]
+        paths += [f"{prefix}tours/{tour['id']}/{number}/" for tour in TOURS for number in range(1, len(tour["stops"]) + 1)]
+    check_pages(tours_url, paths, tmp_path)

@@ -8,7 +8,7 @@ public struct TourStrings: Sendable {
     public var link: String
     public var next: String
     public var previous: String
-    /// "Stop {n} of {count}".
+    /// "{n} of {count}": not "Stop 3", which is the number on a wall label.
     private var position: String
     /// "About {n} min".
     private var duration: String
@@ -37,7 +37,7 @@ public struct TourStrings: Sendable {
         collection = text["tour_collection"]
     }
 
-    /// "Stop 3 of 8": where the visitor is on the tour.
+    /// "3 of 8": where the visitor is on the tour.
     func position(_ number: Int, of count: Int) -> String {
         position.replacingOccurrences(of: "{n}", with: String(number)).replacingOccurrences(of: "{count}", with: String(count))
     }

@@ -1,7 +1,7 @@
 import ExpoCatalog
 
 /// On an exhibit reached through a tour (`tours/<id>/3/`): the tour's title, where the
-/// visitor is ("Stop 3 of 8") and links to the tour's previous and next stops, all plain
+/// visitor is ("3 of 8") and links to the tour's previous and next stops, all plain
 /// links, so that the tour is walked without the script.
 struct TourNavigation: Sendable {
     var label: String
