@@ -128,6 +128,7 @@ def test_axe_finds_no_violations_on_the_tours_screens(browser, tours_url, color_
     context = new_phone(browser, color_scheme=color_scheme)
     page = context.new_page()
     failures = []
+    page.on("pageerror", lambda error: failures.append(f"{page.url}: script error {error}"))
     paths = []
     for prefix in ["/", "/en/", "/ar/"]:
         paths += [f"{prefix}tours/", f"{prefix}tours/colour/", f"{prefix}tours/colour/2/", f"{prefix}tours/colour/4/"]
