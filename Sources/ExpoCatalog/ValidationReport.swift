@@ -35,6 +35,7 @@ public struct ValidationReport: Sendable {
             let coverage = catalog.altTextCoverage
             summary = [
                 ("exhibits", .integer(catalog.exhibitCount)),
+                ("tours", .integer(catalog.primary.tours.count)),
                 ("languages", .array(catalog.editions.map { edition in
                     .object([("code", .string(edition.language.code)), ("main", .bool(edition.language == catalog.primary.language)),
                              ("missing_texts", .integer(edition.missingTranslations))])
@@ -46,13 +47,14 @@ public struct ValidationReport: Sendable {
             ]
             lines = diagnostics.map(\.line)
             let alt = catalog.altTextCoverage
-            lines.append([
+            lines.append(([
                 Self.count(catalog.exhibitCount, "exhibit"),
+            ] + (catalog.primary.tours.isEmpty ? [] : [Self.count(catalog.primary.tours.count, "tour")]) + [
                 Self.count(catalog.languages.count, "language") + " (\(Self.translationCounts(catalog)))",
                 "alt text \(alt.described)/\(alt.images) images",
                 Self.count(0, "error"),
                 Self.count(warnings.count, "warning"),
-            ].joined(separator: ", ") + (notes > 0 ? ", " + Self.count(notes, "note") : ""))
+            ]).joined(separator: ", ") + (notes > 0 ? ", " + Self.count(notes, "note") : ""))
             exitStatus = strict && !warnings.isEmpty ? 1 : 0
         case let .failure(.invalid(_, found)):
             diagnostics = found

@@ -26,7 +26,7 @@ struct IIIF {
     func absolute(_ path: String) -> String { origin + routes.link(path) }
 
     /// `{ "ko": ["…"], "en": ["…"] }`, each language once, empty texts left out.
-    private func languageMap(_ text: (Edition) -> String) -> JSONText? {
+    func languageMap(_ text: (Edition) -> String) -> JSONText? {
         var map = JSONText()
         var any = false
         for edition in catalog.editions {
@@ -143,7 +143,7 @@ struct IIIF {
     }
 
     /// `{ "none": [text] }`: a label IIIF requires where the catalog has no text.
-    private static func noLanguage(_ text: String) -> JSONText {
+    static func noLanguage(_ text: String) -> JSONText {
         var map = JSONText()
         map.add("none", strings: [text])
         return map

@@ -26,6 +26,12 @@ enum PageJob: Sendable {
     case poster
     /// `stop/`, where the go-to-stop form goes.
     case stops(Language)
+    /// `tours/`, a tour (by its place in the catalog's list) and a tour's stop (from 1).
+    case tours(Language)
+    case tour(Language, index: Int)
+    case tourStop(Language, tour: Int, stop: Int)
+    /// The IIIF collection of one tour's exhibits.
+    case iiifTourCollection(tour: Int)
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -91,6 +97,9 @@ enum PageJob: Sendable {
         case .iiifCollection:
             return Page(contentType: IIIF.contentType, body: context.iiif?.collection() ?? [], caching: .revalidate,
                         compressor: compressor, crossOrigin: true)
+        case let .iiifTourCollection(tour):
+            return Page(contentType: IIIF.contentType, body: context.iiif?.tourCollection(tour) ?? [], caching: .revalidate,
+                        compressor: compressor, crossOrigin: true)
         case let .labels(paper, page):
             screen = LabelSheet(catalog: catalog, paper: paper, page: page, pageCount: context.plan.labelPageCount,
                                 routes: routes, assets: assets)
@@ -104,6 +113,10 @@ enum PageJob: Sendable {
             template = "stops"
         case .browse, .facet, .facetValue:
             let made = try BrowsePages(context).screen(self)
+            screen = made.screen
+            template = made.template
+        case .tours, .tour, .tourStop:
+            let made = try TourPages(context).screen(self)
             screen = made.screen
             template = made.template
         }

@@ -27,6 +27,8 @@ struct SitePlan: Sendable {
     let browse: BrowsePlan
     /// The exhibit each stop number leads to.
     let stops: StopDirectory
+    /// The tours' pages, when the catalog has tours.
+    let tours: TourPlan
 
     init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes, browse: BrowseIndexes) {
         self.routes = routes
@@ -43,12 +45,13 @@ struct SitePlan: Sendable {
         self.search = search
         self.browse = BrowsePlan(indexes: browse, routes: routes, languages: languages, exhibitsPerPage: perPage)
         stops = StopDirectory(catalog.primary.exhibits)
+        tours = TourPlan(catalog.primary.tours)
     }
 
     /// How many pages the plan has but the browse pages, counting each search index as
     /// one: neither's files are known before their indexes are made.
     var countBesidesBrowsing: Int {
-        languages.count * (exhibitIDs.count + listPageCount + 4) + (hasIIIF ? exhibitIDs.count + 1 : 0)
+        languages.count * (exhibitIDs.count + listPageCount + 4 + tours.pageCount) + (hasIIIF ? exhibitIDs.count + 1 + tours.ids.count : 0)
             + LabelPaper.allCases.count * labelPageCount + 1
     }
 
@@ -85,6 +88,7 @@ struct SitePlan: Sendable {
             jobs.append((routes.notFound(language), .notFound(language)))
             jobs.append((routes.stops(language), .stops(language)))
             jobs += browse.jobs(language)
+            jobs += tours.jobs(language, routes: routes)
         }
         for language in languages {
             guard let folder = search.folders[language], let index = search.index(language) else { continue }
@@ -93,6 +97,7 @@ struct SitePlan: Sendable {
         if hasIIIF {
             jobs.append((Routes.iiifCollection, .iiifCollection))
             for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
+            jobs += tours.iiifJobs(routes: routes)
         }
         for paper in LabelPaper.allCases {
             for page in 1...labelPageCount { jobs.append((routes.labels(paper, page: page), .labels(paper, page: page))) }
@@ -108,6 +113,7 @@ struct SitePlan: Sendable {
             return search.page(language, file: name) == nil ? nil : .searchFile(language, name)
         }
         if hasIIIF, path == Routes.iiifCollection { return .iiifCollection }
+        if hasIIIF, let job = tours.iiifJob(path) { return job }
         if hasIIIF, path.hasPrefix("/iiif/"), path.hasSuffix("/manifest.json") {
             let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
             return positions[id] == nil ? nil : .iiifManifest(id)
@@ -125,6 +131,7 @@ struct SitePlan: Sendable {
         default: break
         }
         if rest.hasPrefix("browse/") { return browse.job(language, rest.dropFirst("browse/".count)) }
+        if rest.hasPrefix("tours/") { return tours.job(language, rest.dropFirst("tours/".count)) }
         guard rest.hasPrefix("items/"), rest.hasSuffix("/") else { return nil }
         let inner = rest.dropFirst("items/".count).dropLast()
         if inner.hasPrefix("page/") {

@@ -7,6 +7,7 @@ struct SiteResources: Sendable {
                                 "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value",
                                 "labels", "poster", "label-toolbar", "qr-code"]
         + ["stop-form", "stop-badge", "stops", "stop-redirect"]
+        + ["tours", "tour", "tour-nav", "home-tours"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -54,6 +55,8 @@ struct SiteResources: Sendable {
             "poster": PosterScreen.templateFields.kinds,
             "stops": StopsScreen.templateFields.kinds,
             "stop-redirect": StopRedirect.templateFields.kinds,
+            "tours": TourListScreen.templateFields.kinds,
+            "tour": TourScreen.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

@@ -15,7 +15,7 @@ struct Convert: ParsableCommand {
     @Argument(help: "The catalog folder to convert.")
     var catalog: String
 
-    @Option(help: "The format to write: csv (items.csv, exposition.csv) or json (items.json, items.en.json …).")
+    @Option(help: "The format to write: csv (items.csv, exposition.csv, tours.csv) or json (items.json, items.en.json, tours.json …).")
     var to: CatalogConversion.Format
 
     @Option(help: "The folder to write; it must not exist yet.")
@@ -76,6 +76,7 @@ struct Convert: ParsableCommand {
         }
         for (old, new) in zip(before.editions, after.editions) where old != new {
             if old.exposition != new.exposition { return "the \(old.language.englishName) exposition changed" }
+            if old.tours != new.tours { return "the \(old.language.englishName) tours changed" }
             let changed = zip(old.exhibits, new.exhibits).first { $0 != $1 }?.0.id ?? "the exhibit list"
             return "the \(old.language.englishName) text of \(changed) changed"
         }

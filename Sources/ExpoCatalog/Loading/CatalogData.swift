@@ -28,7 +28,7 @@ enum CatalogData {
     }
 
     static func noun(_ kind: DataFile) -> String {
-        kind == .exposition ? "exposition" : "exhibit list"
+        kind == .exposition ? "exposition" : kind == .tours ? "tours" : "exhibit list"
     }
 
     static func description(_ kind: DataFile) -> String {

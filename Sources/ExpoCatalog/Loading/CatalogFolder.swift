@@ -41,8 +41,9 @@ struct CatalogFolder: CatalogStore {
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
         let name = file.fileName(language)
         guard !fileNames.contains(name), let sheet = spreadsheets.sheet(for: file) else { return (name, "missing") }
-        let examples = (file == .items ? ["name", "desc"] : ["title", "location"]).map { "\($0).\(language.code)" }
-        return (sheet, "no \(language.englishName) \(file == .items ? "columns" : "rows") (\(examples.joined(separator: ", ")) …)")
+        let examples = (file == .items ? ["name", "desc"] : file == .tours ? ["title", "description"] : ["title", "location"])
+            .map { "\($0).\(language.code)" }
+        return (sheet, "no \(language.englishName) \(file == .exposition ? "rows" : "columns") (\(examples.joined(separator: ", ")) …)")
     }
 
     func unusedImages(besides used: Set<String>) -> [Diagnostic] {

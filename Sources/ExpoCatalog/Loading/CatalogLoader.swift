@@ -95,6 +95,9 @@ public enum CatalogLoader {
                 }
             }
         }
+        if primary != nil {
+            TourLoader.load(into: &primary!, translations: &translations, store, diagnostics: &diagnostics)
+        }
         var finder: RecordingFinder?
         if let edition = primary {
             var found = RecordingFinder(store: store, primary: edition.language)
@@ -239,7 +242,8 @@ public enum CatalogLoader {
     /// Languages with at least one suffixed data file, by code (interface files add no language).
     private static func translationLanguages(in store: any CatalogStore) -> [Language] {
         let languages = store.dataFileNames.compactMap { name in
-            DataFile.parse(name).flatMap { $0.file == .interface ? nil : $0.language }
+            // Interface words and tours' texts alone make no language of the catalog.
+            DataFile.parse(name).flatMap { $0.file == .interface || $0.file == .tours ? nil : $0.language }
         }
         return Set(languages).filter(\.isKnown).sorted()
     }

@@ -5,6 +5,8 @@ enum DataFile: String, CaseIterable, Sendable {
     case exposition = "exposition_universelle_1900"
     case items
     case interface
+    /// Routes through the exhibits, optional (`tours.json`, `tours.en.json`).
+    case tours
 
     /// The two files that make a catalog.
     static let catalogFiles: [DataFile] = [.exposition, .items]

@@ -4,16 +4,20 @@ public struct Edition: Sendable, Equatable {
     public var language: Language
     public var exposition: Exposition
     public var exhibits: [Exhibit]
+    /// The catalog's tours (`tours.json`), in every edition in the same order with the same
+    /// stops; empty for most catalogs.
+    public var tours: [Tour] = []
     /// The texts a translation lacks, where the primary language's text stands in:
     /// `exposition.title`, `jikji.name`. Pages mark them with the primary language.
     public var untranslated: Set<String> = []
     /// How many texts the translation lacks, images' and facts' included.
     public var missingTranslations = 0
 
-    public init(language: Language, exposition: Exposition, exhibits: [Exhibit]) {
+    public init(language: Language, exposition: Exposition, exhibits: [Exhibit], tours: [Tour] = []) {
         self.language = language
         self.exposition = exposition
         self.exhibits = exhibits
+        self.tours = tours
     }
 
     /// Whether the exhibit's (or, with `nil`, the exposition's) text at `key` is the primary language's.

@@ -37,8 +37,9 @@ public enum CatalogConversion {
                 return (language, value)
             }.sorted { $0.0 < $1.0 }
         }
+        let converted = DataFile.catalogFiles + [.tours]
         let realDataFiles = folder.fileNames.filter { name in
-            DataFile.parse(name).map { DataFile.catalogFiles.contains($0.file) } ?? false
+            DataFile.parse(name).map { converted.contains($0.file) } ?? false
         }
         var output = Output(files: [:], replaced: realDataFiles.union(Spreadsheets.fileNames))
         switch format {
@@ -51,10 +52,13 @@ public enum CatalogConversion {
                 files[ExpositionSheet.fileName] = CSVWriter.bytes(
                     SheetWriter.exposition(primary: exposition, translations: translations(.exposition)))
             }
+            if let tours = json(DataFile.tours.fileName(nil)) {
+                files[ToursSheet.fileName] = CSVWriter.bytes(SheetWriter.tours(primary: tours, translations: translations(.tours)))
+            }
             output.files = files
         case .json:
             var files: [String: [UInt8]] = [:]
-            for name in names where DataFile.parse(name).map({ DataFile.catalogFiles.contains($0.file) }) ?? false {
+            for name in names where DataFile.parse(name).map({ converted.contains($0.file) }) ?? false {
                 if let value = json(name) { files[name] = Array(JSONWriter.text(value).utf8) }
             }
             output.files = files

@@ -12,6 +12,8 @@ enum SheetPlaces: Sendable {
     case items(language: Language?, entries: [Entry])
     /// The row of each field (`title.en`) in `exposition.csv`.
     case exposition(language: Language?, rows: [String: Int])
+    /// The row of each tour in `tours.csv`.
+    case tours(language: Language?, rows: [Int])
 
     func place(_ keyPath: String) -> String {
         switch self {
@@ -23,6 +25,14 @@ enum SheetPlaces: Sendable {
             guard !key.isEmpty else { return keyPath }
             let header = language.map { "\(key).\($0.code)" } ?? key
             return rows[header].map { ":\($0) (\(header))" } ?? " (\(header))"
+        case let .tours(language, rows):
+            // `[2].stops[3]` is in the row's one stops cell.
+            var path = Substring(keyPath)
+            guard let index = Self.takeIndex(&path), let row = rows[safe: index] else { return keyPath }
+            let key = String(path.drop { $0 == "." }.prefix { $0 != "[" })
+            guard !key.isEmpty else { return ":\(row)" }
+            let header = language.map { "\(key).\($0.code)" } ?? key
+            return ":\(row) (\(["id", "stops", "duration"].contains(key) ? key : header))"
         }
     }
 

@@ -46,6 +46,30 @@ enum SheetWriter {
         return rows
     }
 
+    /// `tours.csv`'s rows: a header, then a tour per row, its stops apart by spaces and its
+    /// translated texts in `title.en`, `description.en` columns.
+    static func tours(primary: JSONValue, translations: [(Language, JSONValue)]) -> [[String]] {
+        guard case let .array(entries) = primary else { return [] }
+        var header = ToursSheet.columns
+        var rows: [[String]] = entries.map { entry in
+            let stops: String = if case let .array(ids)? = entry["stops"] { ids.compactMap(text).joined(separator: " ") } else { "" }
+            return [text(entry["id"]) ?? "", text(entry["title"]) ?? "", text(entry["description"]) ?? "",
+                    text(entry["duration"]) ?? "", stops]
+        }
+        let ids = entries.map { text($0["id"]) }
+        for (language, list) in translations {
+            guard case let .array(translated) = list else { continue }
+            header += ToursSheet.columns.filter(ToursSheet.translated.contains).map { "\($0).\(language.code)" }
+            var byID: [String: JSONValue] = [:]
+            for entry in translated { if let id = text(entry["id"]), byID[id] == nil { byID[id] = entry } }
+            for index in rows.indices {
+                let entry = ids[index].flatMap { byID[$0] }
+                rows[index] += ["title", "description"].map { text(entry?[$0]) ?? "" }
+            }
+        }
+        return [header] + rows
+    }
+
     private static func flatten(_ entry: JSONValue, id: String, language: Language?,
                                 into row: inout [ItemColumn: String], imageNumbers: inout [String: Int]) {
         func put(_ field: ItemColumn.Field, _ value: JSONValue?, translatable: Bool = true) {

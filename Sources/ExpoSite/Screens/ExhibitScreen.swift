@@ -15,7 +15,10 @@ struct ExhibitScreen: Sendable {
     var hasFacts: Bool
     /// The read-aloud and share buttons, rendered once for the language.
     var actions: HTML
-    var pager: ExhibitPager
+    /// The neighbours in the catalog; none on a tour's stop, which has the tour's instead.
+    var pager: ExhibitPager?
+    /// On a tour's stop (`tours/<id>/3/`): the tour's previous and next stops.
+    var tourNavigation: TourNavigation?
     /// The image viewer's texts, which app.js reads from the page.
     var viewer: ExhibitStrings
     /// The recorded narration in this language, when the exhibit has one.
@@ -26,10 +29,11 @@ struct ExhibitScreen: Sendable {
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog; `neighbouringStops`, the
     /// places in the list of the exhibits at the stops before and after its own. `expositionTitle`, the
-    /// first line of the edition's title, is worked out here unless the caller has it.
+    /// first line of the edition's title, is worked out here unless the caller has it. `tour`: the
+    /// exhibit shown as a tour's stop, at the stop's own address, leading along the tour.
     init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
          actions: HTML = HTML(""), expositionTitle: String? = nil, neighbouringStops: (previous: Int?, next: Int?) = (nil, nil),
-         catalog: Catalog, routes: Routes, assets: SiteAssets) {
+         tour: TourNavigation? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
         let name = exhibit.displayName
         let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName
@@ -38,7 +42,10 @@ struct ExhibitScreen: Sendable {
         frame = PageFrame(
             language: edition.language, title: "\(name) · \(strings.exhibitListTitle)",
             description: exhibit.shortDescription.isEmpty ? name : exhibit.shortDescription,
-            screenClass: "screen-exhibit", pathIn: { routes.exhibit(exhibit.id, $0) },
+            screenClass: "screen-exhibit",
+            pathIn: { language in
+                tour.map { routes.tourStop($0.tourID, $0.number, language) } ?? routes.exhibit(exhibit.id, language)
+            },
             languages: catalog.languages, routes: routes, assets: assets,
             shareImage: exhibit.id, shareImageAlt: exhibit.images[0].givenAlt ?? name, type: "article",
             structuredData: { image in
@@ -47,12 +54,12 @@ struct ExhibitScreen: Sendable {
                                        image: routes.absolute(link: image.link), expositionTitle: expositionTitle,
                                        routes: routes, assets: assets)
             },
-            iiifManifest: manifest)
+            iiifManifest: manifest, canonicalPath: tour.map { _ in routes.exhibit(exhibit.id, edition.language) })
         let primary = catalog.primary.language
         let borrowed = { (key: String) in edition.borrowedLanguage(exhibit.id, key, primary: primary) }
         navigationBar = NavigationBar(title: name, titleLang: borrowed("name"),
-                                      backLabel: strings.exhibitListTitle,
-                                      backHref: routes.link(routes.exhibitList(edition.language, page: listPage)))
+                                      backLabel: tour?.title ?? strings.exhibitListTitle,
+                                      backHref: tour?.tourHref ?? routes.link(routes.exhibitList(edition.language, page: listPage)))
         let images = exhibit.images
         figure = ExhibitFigure(images[0], exhibitName: name, picture: assets.picture(images[0].name),
                                cssClass: "exhibit-image", slot: "(min-width: 36em) 24rem, 100vw", first: true,
@@ -70,7 +77,8 @@ struct ExhibitScreen: Sendable {
         facts = ExhibitFacts(exhibit.facts, strings: strings.exhibit, manifestHref: manifest)
         hasFacts = !exhibit.facts.isEmpty
         self.actions = actions
-        pager = ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings)
+        pager = tour == nil ? ExhibitPager(previous: previous, next: next, language: edition.language, routes: routes, strings: strings) : nil
+        tourNavigation = tour
         viewer = strings.exhibit
         let artwork = assets.picture(images[0].name)?.artwork
         let stopLink = { (position: Int?) in
@@ -81,8 +89,9 @@ struct ExhibitScreen: Sendable {
                                 lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: artwork?.link,
                                                                   artworkSize: artwork.map { "\($0.width)x\($0.height)" },
                                                                   artworkType: artwork?.type,
-                                                                  previous: stopLink(neighbouringStops.previous),
-                                                                  next: stopLink(neighbouringStops.next)))
+                                                                  // On a tour, the lock screen walks the tour.
+                                                                  previous: tour.map(\.previousLink) ?? stopLink(neighbouringStops.previous),
+                                                                  next: tour.map(\.nextLink) ?? stopLink(neighbouringStops.next)))
         stop = strings.stops.stop(exhibit.stop)
     }
 }
@@ -101,6 +110,7 @@ extension ExhibitScreen: TemplateObject {
         .field("hasFacts", \.hasFacts),
         .field("actions", \.actions),
         .field("pager", \.pager),
+        .field("tourNavigation", \.tourNavigation),
         .field("viewer", \.viewer),
         .field("audioGuide", \.audioGuide),
         .field("stop", \.stop),

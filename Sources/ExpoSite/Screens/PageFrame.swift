@@ -47,10 +47,11 @@ struct PageFrame: Sendable {
     var pageStylesheet: String?
 
     /// `shareImage` names the catalog image a shared link shows (the app icon when nil or a drawing).
+    /// `canonicalPath`: the page this one shows again (an exhibit reached through a tour).
     init(language: Language, title: String, description: String, screenClass: String,
          pathIn: (Language) -> String, languages: [Language], routes: Routes, assets: SiteAssets,
          shareImage: String? = nil, shareImageAlt: String = "", type: String = "website",
-         structuredData: ((SiteAssets.ShareImage) -> String)? = nil, iiifManifest: String? = nil) {
+         structuredData: ((SiteAssets.ShareImage) -> String)? = nil, iiifManifest: String? = nil, canonicalPath: String? = nil) {
         let strings = assets.strings(language)
         lang = language.code
         dir = strings.direction
@@ -75,7 +76,8 @@ struct PageFrame: Sendable {
         let image = shareImage.map(assets.shareImage) ?? assets.shareImage("")
         sharing = SharingMetadata(title: title, description: description, type: type, path: pathIn(language), image: image,
                                   imageAlt: image.isIcon ? strings.siteName : shareImageAlt,
-                                  language: language, languages: languages, routes: routes, assets: assets)
+                                  language: language, languages: languages, routes: routes, assets: assets,
+                                  canonicalPath: canonicalPath)
         self.structuredData = structuredData.map { HTML($0(image)) }
         self.iiifManifest = iiifManifest
     }

@@ -9,10 +9,12 @@ struct SharingMetadata: Sendable {
     var tags: HTML
     var url: String?
 
+    /// `canonicalPath`: the page this one shows again, named whether or not the origin is known.
     init(title: String, description: String, type: String, path: String, image: SiteAssets.ShareImage,
-         imageAlt: String, language: Language, languages: [Language], routes: Routes, assets: SiteAssets) {
+         imageAlt: String, language: Language, languages: [Language], routes: Routes, assets: SiteAssets,
+         canonicalPath: String? = nil) {
         let strings = assets.strings(language)
-        url = routes.origin.map { _ in routes.absolute(link: routes.link(path)) }
+        url = canonicalPath.map { routes.absolute(link: routes.link($0)) } ?? routes.origin.map { _ in routes.absolute(link: routes.link(path)) }
         let imageURL = routes.absolute(link: image.link)
         var lines: [String] = []
         func meta(_ attribute: String, _ name: String, _ content: String) {

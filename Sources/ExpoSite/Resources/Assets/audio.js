@@ -1,8 +1,9 @@
 // The audio guide's player, on an exhibit with a recording. Without this script the
 // browser's own controls play it; with it, the page's own controls take their place:
 // play/pause, a seek bar, 15 seconds back and forward, speed, and the transcript following
-// along where it is timed. The lock screen shows the exhibit, and next/previous go to the
-// neighbouring stops.
+// along where it is timed. The lock screen shows the exhibit, and next/previous go where the
+// page's data-previous and data-next say: the neighbouring stops by number, or, on a tour's
+// stop (tours/<id>/<n>/), the tour's previous and next stops.
 (function () {
   "use strict";
 

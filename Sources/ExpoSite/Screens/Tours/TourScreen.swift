@@ -1,0 +1,80 @@
+import ExpoCatalog
+
+/// `tours/<id>/`: one tour, its text, how long it takes, and its stops in walking order,
+/// each a link to the exhibit as the tour's stop (`tours/<id>/<n>/`).
+struct TourScreen: Sendable {
+    var frame: PageFrame
+    var navigationBar: NavigationBar
+    var description: String
+    var descriptionLang: String?
+    /// "About 20 min", "3 stops", "Listening time: 7:40".
+    var facts: [String]
+    var startLabel: String
+    var startHref: String
+    var stopsLabel: String
+    var rows: [ExhibitListScreen.Row]
+    /// The tour's IIIF collection, when the site has IIIF.
+    var collectionHref: String?
+    var collectionLabel: String
+
+    /// `index` is the tour's place in the edition's list; `exhibitAt`, the edition's exhibit of an id.
+    init(edition: Edition, index: Int, exhibitAt: (String) -> Exhibit?, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+        let strings = assets.strings(edition.language)
+        let language = edition.language
+        let primary = catalog.primary.language
+        let tour = edition.tours[index]
+        let key = Tour.untranslatedKey(tour.id)
+        collectionHref = routes.hasIIIF ? routes.link(routes.iiifTourCollection(tour.id)) : nil
+        frame = PageFrame(
+            language: language, title: "\(tour.title) · \(strings.tours.title)",
+            description: tour.description.isEmpty ? tour.title : tour.description,
+            screenClass: "screen-list screen-tour", pathIn: { routes.tour(tour.id, $0) },
+            languages: catalog.languages, routes: routes, assets: assets,
+            shareImage: tour.stops[0], shareImageAlt: tour.title, iiifManifest: collectionHref)
+        navigationBar = NavigationBar(title: tour.title, titleLang: edition.borrowedLanguage(key, "title", primary: primary),
+                                      backLabel: strings.tours.title, backHref: routes.link(routes.tours(language)))
+        description = tour.description
+        descriptionLang = edition.borrowedLanguage(key, "description", primary: primary)
+        let exhibits = tour.stops.compactMap(exhibitAt)
+        let seconds = exhibits.reduce(0.0) { total, exhibit in
+            total + (exhibit.audio.flatMap(assets.recording)?.duration ?? 0)
+        }
+        facts = Self.summary(tour, strings: strings) + (seconds > 0 ? [strings.tours.listening(AudioGuide.clock(seconds))] : [])
+        startLabel = strings.tours.start
+        startHref = routes.link(routes.tourStop(tour.id, 1, language))
+        stopsLabel = strings.tours.stopsLabel
+        rows = exhibits.enumerated().map { offset, exhibit in
+            ExhibitListScreen.Row(
+                id: exhibit.id, name: exhibit.displayName, shortDescription: exhibit.shortDescription,
+                href: routes.link(routes.tourStop(tour.id, offset + 1, language)),
+                thumbnail: ImageModel(assets.picture(exhibit.id), alt: exhibit.name, cssClass: "thumbnail",
+                                      slot: "(min-width: 30em) 6rem, 20vw", lazy: offset >= ExhibitListScreen.eagerRows,
+                                      decorative: true, placeholderText: strings.imageMissing),
+                nameLang: edition.borrowedLanguage(exhibit.id, "name", primary: primary),
+                textLang: edition.borrowedLanguage(exhibit.id, "short_desc", primary: primary),
+                stop: StopBadge(exhibit.stop, strings: strings))
+        }
+        collectionLabel = strings.tours.collection
+    }
+
+    /// The tour's duration, when given, and its number of stops.
+    static func summary(_ tour: Tour, strings: UIStrings) -> [String] {
+        (tour.duration.map { [strings.tours.minutes($0)] } ?? []) + [strings.tours.stops(tour.stops.count)]
+    }
+}
+
+extension TourScreen: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame),
+        .field("navigationBar", \.navigationBar),
+        .field("description", \.description),
+        .field("descriptionLang", \.descriptionLang),
+        .field("facts", \.facts),
+        .field("startLabel", \.startLabel),
+        .field("startHref", \.startHref),
+        .field("stopsLabel", \.stopsLabel),
+        .field("rows", \.rows),
+        .field("collectionHref", \.collectionHref),
+        .field("collectionLabel", \.collectionLabel),
+    ]
+}

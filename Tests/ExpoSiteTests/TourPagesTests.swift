@@ -1,0 +1,145 @@
+import ExpoCatalog
+import ExpoImages
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoSite
+
+/// The tours' pages: `tours/`, a tour's stops in order, each stop as the exhibit with the
+/// tour's navigation, the IIIF collection, and what a catalog without tours keeps.
+@Suite struct TourPagesTests {
+    private func html(_ site: Site, _ path: String) throws -> String {
+        String(decoding: try #require(try site.page(at: path), "no page at \(path)").body, as: UTF8.self)
+    }
+
+    /// The `href`s of `class` links in `html`, in order.
+    private func links(_ html: String, class name: String) -> [String] {
+        let pattern = try! Regex(#"<a class="[^"]*\b"# + name + #"\b[^"]*" href="([^"]+)""#)
+        return html.matches(of: pattern).map { String($0.output[1].substring ?? "") }
+    }
+
+    @Test func theToursScreenListsEveryTourWithItsDurationStopsAndFirstPicture() throws {
+        let site = try Site.render(ToursCatalog.make().load())
+        let english = try html(site, "/en/tours/")
+        #expect(links(english, class: "row") == ["/en/tours/printed-word/", "/en/tours/court-music/"])
+        #expect(english.contains("The printed word") && english.contains("Instruments of the court"))
+        #expect(english.contains("A walk along books and woodblocks."))
+        #expect(english.contains(#"<p class="tour-summary">About 20 min · 3 stops</p>"#))
+        #expect(english.contains(#"<p class="tour-summary">About 15 min · 2 stops</p>"#))
+        // The first stop's picture: samguk for the first tour, haegeum for the second.
+        let samguk = try #require(english.range(of: "samguk"))
+        let haegeum = try #require(english.range(of: "haegeum"))
+        #expect(samguk.lowerBound < haegeum.lowerBound)
+        #expect(try html(site, "/tours/").contains("인쇄된 말"))
+    }
+
+    @Test func aTourPageListsItsStopsInWalkingOrderEachLeadingToItsStop() throws {
+        let site = try Site.render(ToursCatalog.make().load())
+        for (tour, language, prefix) in [(ToursCatalog.expected[0], "en", "/en/"), (ToursCatalog.expected[1], "ko", "/")] {
+            let page = try html(site, "\(prefix)tours/\(tour.id)/")
+            let ids = page.matches(of: try Regex(#"<li data-id="([^"]+)">"#)).map { String($0.output[1].substring ?? "") }
+            #expect(ids == tour.stops, "in \(language)")
+            #expect(links(page, class: "row") == tour.stops.indices.map { "\(prefix)tours/\(tour.id)/\($0 + 1)/" })
+            #expect(links(page, class: "tour-start") == ["\(prefix)tours/\(tour.id)/1/"])
+        }
+        let english = try html(site, "/en/tours/printed-word/")
+        #expect(english.contains("<li>About 20 min</li>") && english.contains("<li>3 stops</li>"))
+        // The badge is the exhibit's own stop number, as its wall label has it: samguk is the 4th exhibit.
+        #expect(english.contains(#"<span class="stop-badge" aria-hidden="true">4</span>"#))
+    }
+
+    @Test func eachStopIsTheExhibitWithTheToursNavigationAndACanonicalLink() throws {
+        let site = try Site.render(ToursCatalog.make().load(), options: SiteOptions(origin: "https://guide.example"))
+        let stops = ToursCatalog.expected[0].stops
+        for (offset, id) in stops.enumerated() {
+            let number = offset + 1
+            let page = try html(site, "/en/tours/printed-word/\(number)/")
+            #expect(page.contains(#"<link rel="canonical" href="https://guide.example/en/items/\#(id)/">"#))
+            #expect(page.components(separatedBy: #"rel="canonical""#).count == 2)
+            #expect(page.contains(#"<span class="tour-nav-position">\#(number) of \#(stops.count)</span>"#))
+            #expect(links(page, class: "tour-previous") == (number > 1 ? ["/en/tours/printed-word/\(number - 1)/"] : []))
+            #expect(links(page, class: "tour-next") == (number < stops.count ? ["/en/tours/printed-word/\(number + 1)/"] : []))
+            #expect(links(page, class: "back") == ["/en/tours/printed-word/"])
+            // Not the catalog's neighbours: on a tour, next is the tour's.
+            #expect(!page.contains("exhibit-pager"))
+        }
+        // The exhibit's own page has no tour, and is its own canonical page.
+        let own = try html(site, "/en/items/jikji/")
+        #expect(own.contains(#"<link rel="canonical" href="https://guide.example/en/items/jikji/">"#) && !own.contains("tour-nav"))
+        #expect(try site.page(at: "/en/tours/printed-word/4/") == nil)
+        #expect(try site.page(at: "/en/tours/printed-word/01/") == nil)
+        #expect(try site.page(at: "/en/tours/no-such-tour/") == nil)
+    }
+
+    @Test func eachTourIsAIIIFCollectionOfItsStopsManifests() throws {
+        let site = try Site.render(ToursCatalog.make().load(), options: SiteOptions(origin: "https://guide.example"))
+        let page = try #require(try site.page(at: "/iiif/tours/printed-word/collection.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])
+        #expect(json["type"] as? String == "Collection")
+        #expect(json["id"] as? String == "https://guide.example/iiif/tours/printed-word/collection.json")
+        let items = try #require(json["items"] as? [[String: Any]])
+        #expect(items.compactMap { $0["id"] as? String } == ToursCatalog.expected[0].stops.map { "https://guide.example/iiif/\($0)/manifest.json" })
+        #expect(try html(site, "/en/tours/printed-word/").contains(#"href="/iiif/tours/printed-word/collection.json" type="application/ld+json">IIIF collection</a>"#))
+    }
+
+    @Test func screenOneLinksToTheToursOnlyWhenTheCatalogHasThem() throws {
+        let withTours = try Site.render(ToursCatalog.make().load())
+        #expect(try html(withTours, "/en/").contains(#"<a class="button button-secondary" href="/en/tours/">Take a tour</a>"#))
+        let without = try Site.render(TemporaryCatalog.seed().load())
+        #expect(try !html(without, "/").contains("/tours/"))
+        #expect(try without.page(at: "/tours/") == nil)
+        #expect(!without.paths.contains { $0.contains("tours") })
+    }
+
+    @Test func everyTourPageIsInTheExportAndTheServiceWorkerKeepsThem() throws {
+        let site = try Site.render(ToursCatalog.make().load())
+        var expected = ["/tours/", "/en/tours/"]
+        for tour in ToursCatalog.expected {
+            for prefix in ["/", "/en/"] {
+                expected.append("\(prefix)tours/\(tour.id)/")
+                expected += tour.stops.indices.map { "\(prefix)tours/\(tour.id)/\($0 + 1)/" }
+            }
+        }
+        #expect(Set(expected).isSubset(of: Set(site.paths)))
+        let worker = try html(site, "/sw.js")
+        for path in expected { #expect(worker.contains("\"\(path)\""), "\(path) is not kept") }
+    }
+
+    @Test func aLargeCatalogMakesItsTourPagesWhenAskedFor() throws {
+        let folder = try TemporaryCatalog.generated(count: 700)
+        try folder.write("tours.json", #"[{"id": "t", "title": "T", "duration": 5, "stops": ["item-700", "item-3", "item-1"]}]"#)
+        let site = try Site.render(folder.load())
+        #expect(site.isMadeOnRequest("/tours/t/2/"))
+        #expect(!site.madePages.keys.contains { $0.contains("/tours/") })
+        let page = try html(site, "/tours/t/2/")
+        #expect(page.contains(#"<link rel="canonical" href="/items/item-3/">"#))
+        #expect(links(page, class: "tour-next") == ["/tours/t/3/"])
+        #expect(try html(site, "/tours/t/").contains("item-700"))
+    }
+
+    @Test func onATourTheLockScreenFollowsTheTour() throws {
+        let folder = try ToursCatalog.make(extra: ["items.json": """
+            [{"image_name": "jikji", "name": "J", "short_desc": "s", "desc": "d", "audio": "jikji.wav"},
+             {"image_name": "haegeum", "name": "H", "short_desc": "s", "desc": "d"},
+             {"image_name": "palman", "name": "P", "short_desc": "s", "desc": "d", "audio": "palman.wav"},
+             {"image_name": "samguk", "name": "S", "short_desc": "s", "desc": "d", "audio": "samguk.wav"},
+             {"image_name": "gayageum", "name": "G", "short_desc": "s", "desc": "d"}]
+            """])
+        for name in ["jikji.wav", "palman.wav", "samguk.wav"] { try AudioFixture.tone(name, in: folder.url, seconds: 2) }
+        let catalog = try folder.load()
+        guard let tools = AudioTools.locate() else { throw AudioFixture.Missing() }
+        var renditions = ImageWork.renditions(for: catalog, cache: nil)
+        renditions.recordings = AudioWork.recordings(for: catalog, cache: nil, tools: tools).recordings
+        let site = try Site.render(catalog, renditions: renditions)
+        // The tour walks samguk (4th in the list), jikji (1st), palman (3rd).
+        let middle = try html(site, "/tours/printed-word/2/")
+        #expect(middle.contains(#"data-previous="/tours/printed-word/1/""#))
+        #expect(middle.contains(#"data-next="/tours/printed-word/3/""#))
+        let last = try html(site, "/tours/printed-word/3/")
+        #expect(last.contains(#"data-previous="/tours/printed-word/2/""#) && !last.contains("data-next="))
+        // The exhibit's own page still follows the stop numbers: jikji, stop 1, goes on to haegeum, stop 2.
+        #expect(try html(site, "/items/jikji/").contains(#"data-next="/items/haegeum/""#))
+        // Three recordings of about 2 s: the tour says how long listening takes.
+        #expect(try html(site, "/tours/printed-word/").contains("듣는 시간: 0:0"))
+    }
+}
