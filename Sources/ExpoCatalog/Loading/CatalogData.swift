@@ -28,7 +28,11 @@ enum CatalogData {
     }
 
     static func noun(_ kind: DataFile) -> String {
-        kind == .exposition ? "exposition" : "exhibit list"
+        switch kind {
+        case .exposition: "exposition"
+        case .floors: "list of floors"
+        default: "exhibit list"
+        }
     }
 
     static func description(_ kind: DataFile) -> String {

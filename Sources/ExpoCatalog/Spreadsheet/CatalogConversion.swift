@@ -38,7 +38,7 @@ public enum CatalogConversion {
             }.sorted { $0.0 < $1.0 }
         }
         let realDataFiles = folder.fileNames.filter { name in
-            DataFile.parse(name).map { DataFile.catalogFiles.contains($0.file) } ?? false
+            DataFile.parse(name).map { DataFile.convertedFiles.contains($0.file) } ?? false
         }
         var output = Output(files: [:], replaced: realDataFiles.union(Spreadsheets.fileNames))
         switch format {
@@ -51,10 +51,13 @@ public enum CatalogConversion {
                 files[ExpositionSheet.fileName] = CSVWriter.bytes(
                     SheetWriter.exposition(primary: exposition, translations: translations(.exposition)))
             }
+            if let floors = json(DataFile.floors.fileName(nil)) {
+                files[FloorsSheet.fileName] = CSVWriter.bytes(SheetWriter.floors(primary: floors, translations: translations(.floors)))
+            }
             output.files = files
         case .json:
             var files: [String: [UInt8]] = [:]
-            for name in names where DataFile.parse(name).map({ DataFile.catalogFiles.contains($0.file) }) ?? false {
+            for name in names where DataFile.parse(name).map({ DataFile.convertedFiles.contains($0.file) }) ?? false {
                 if let value = json(name) { files[name] = Array(JSONWriter.text(value).utf8) }
             }
             output.files = files

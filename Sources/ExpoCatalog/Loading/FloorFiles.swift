@@ -1,0 +1,80 @@
+/// Reading a catalog's floors (`floors.json` or `floors.csv`, with their translations) and
+/// finding their plans' images. A catalog without them pays for one look at its file names.
+enum FloorFiles {
+    struct Loaded: Sendable {
+        var floors: [Floor] = []
+        /// Where each plan is named (`floors.json` + `[0].plan`), for the message when its image is missing.
+        var planPlaces: [String: (file: String, place: String)] = [:]
+        var known: PositionDecoder.KnownFloors = .none
+    }
+
+    /// The primary language's floors, or none when the catalog has no floors file.
+    static func load(_ store: any CatalogStore, diagnostics: inout [Diagnostic], publishingNotes: inout [Diagnostic]) -> Loaded {
+        let name = DataFile.floors.fileName(nil)
+        let file = store.displayPath(ofDataFile: name)
+        var loaded = Loaded()
+        loaded.known.file = file
+        guard store.dataFileNames.contains(name) else { return loaded }
+        var reader = FieldReader(file: file)
+        switch store.readJSON(dataFile: name) {
+        case let .success(json):
+            let floors = FloorDecoder.decode(json, reader: &reader)
+            loaded.floors = floors.map(\.floor)
+            loaded.known.ids = Set(loaded.floors.map(\.id))
+            for (index, floor) in floors where !floor.plan.isEmpty && loaded.planPlaces[floor.plan] == nil {
+                loaded.planPlaces[floor.plan] = (file, store.place("[\(index)].plan", inDataFile: name))
+            }
+        case let .failure(diagnostic):
+            // A floors file that cannot be read leaves the guide without a map, not without exhibits.
+            var warning = diagnostic
+            warning.severity = .warning
+            warning.message += "; the guide has no floor plan"
+            diagnostics.append(warning)
+        }
+        diagnostics += store.located(reader.diagnostics, inDataFile: name)
+        publishingNotes += store.located(reader.publishingNotes, inDataFile: name)
+        return loaded
+    }
+
+    /// The floors in `language`: its file's names and text alternatives over the primary
+    /// ones; the primary floors, unchanged, when it has no file.
+    static func translate(_ floors: [Floor], into language: Language, primary: Language, _ store: any CatalogStore,
+                          diagnostics: inout [Diagnostic]) -> [Floor] {
+        let name = DataFile.floors.fileName(language)
+        guard !floors.isEmpty, store.dataFileNames.contains(name) else { return floors }
+        var reader = FieldReader(file: store.displayPath(ofDataFile: name))
+        var translated = floors
+        switch store.readJSON(dataFile: name) {
+        case let .success(json):
+            translated = FloorDecoder.translate(json, from: floors, primaryLanguage: primary, reader: &reader)
+        case let .failure(diagnostic):
+            var warning = diagnostic
+            warning.severity = .warning
+            warning.message += "; the \(primary.englishName) names are used"
+            diagnostics.append(warning)
+        }
+        diagnostics += store.located(reader.diagnostics, inDataFile: name)
+        return translated
+    }
+
+    /// The image of each plan, found as every other image is; a plan without one is a
+    /// warning at the place that names it, and its floor is shown without a plan.
+    static func plans(_ loaded: Loaded, _ store: any CatalogStore, asked: inout Set<String>, images: inout [String: CatalogImage],
+                      diagnostics: inout [Diagnostic]) {
+        for floor in loaded.floors where !floor.plan.isEmpty && asked.insert(floor.plan).inserted {
+            var found: [Diagnostic] = []
+            let image = store.image(named: floor.plan, diagnostics: &found)
+                .flatMap { SVGSanitizer.cleaned($0, diagnostics: &found) }
+            images[floor.plan] = image
+            guard image == nil, let (file, place) = loaded.planPlaces[floor.plan] else {
+                diagnostics += found
+                continue
+            }
+            // The store's own "no image" line names no place; this one names the floor's.
+            diagnostics += found.filter { $0.file != "\(floor.plan).*" }
+            diagnostics.append(Diagnostic(.warning, file: file, place: place,
+                "no image \"\(floor.plan)\" (\(floor.plan).svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); "
+                    + "the floor \"\(floor.id)\" is shown without its plan"))
+        }
+    }
+}
