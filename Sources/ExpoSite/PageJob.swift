@@ -26,6 +26,8 @@ enum PageJob: Sendable {
     case poster
     /// `stop/`, where the go-to-stop form goes.
     case stops(Language)
+    /// `map/`: every floor's plan and its exhibits, when the catalog has floors.
+    case map(Language)
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -102,6 +104,9 @@ enum PageJob: Sendable {
             screen = StopsScreen(language: language, directory: context.plan.stops, served: context.servesSearch,
                                  catalog: catalog, routes: routes, assets: assets)
             template = "stops"
+        case let .map(language):
+            screen = MapScreen(language: language, catalog: catalog, routes: routes, assets: assets)
+            template = "map"
         case .browse, .facet, .facetValue:
             let made = try BrowsePages(context).screen(self)
             screen = made.screen

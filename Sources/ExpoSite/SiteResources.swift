@@ -7,6 +7,7 @@ struct SiteResources: Sendable {
                                 "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value",
                                 "labels", "poster", "label-toolbar", "qr-code"]
         + ["stop-form", "stop-badge", "stops", "stop-redirect"]
+        + ["map", "floor-plan", "exhibit-location", "home-map-link"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -54,6 +55,7 @@ struct SiteResources: Sendable {
             "poster": PosterScreen.templateFields.kinds,
             "stops": StopsScreen.templateFields.kinds,
             "stop-redirect": StopRedirect.templateFields.kinds,
+            "map": MapScreen.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

@@ -61,6 +61,7 @@ public struct UIStrings: Sendable {
     public var labels: LabelStrings
     public var audio: AudioStrings
     public var stops: StopStrings
+    public var map: MapStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -124,6 +125,7 @@ public struct UIStrings: Sendable {
         labels = LabelStrings(text)
         audio = AudioStrings(text)
         stops = StopStrings(text)
+        map = MapStrings(text)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

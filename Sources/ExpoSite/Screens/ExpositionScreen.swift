@@ -23,6 +23,8 @@ struct ExpositionScreen: Sendable {
     var actions: HTML
     /// The offer to save every recording in the language, where there are any.
     var narrationSave: NarrationSave?
+    /// The link to the floor plans, when the catalog has floors.
+    var mapLink: MapLink?
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
@@ -59,6 +61,7 @@ struct ExpositionScreen: Sendable {
         buttonHref = routes.link(routes.exhibitList(edition.language))
         self.actions = actions
         narrationSave = NarrationSave(edition.language, strings: strings, assets: assets)
+        mapLink = MapLink(edition, routes: routes, strings: strings)
     }
 }
 
@@ -76,6 +79,7 @@ extension ExpositionScreen: TemplateObject {
         .field("buttonHref", \.buttonHref),
         .field("actions", \.actions),
         .field("narrationSave", \.narrationSave),
+        .field("mapLink", \.mapLink),
     ]
 }
 

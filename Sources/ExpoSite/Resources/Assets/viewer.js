@@ -5,7 +5,8 @@
 (function () {
   "use strict";
 
-  var article = document.querySelector(".exhibit[data-viewer]");
+  // An exhibit's images, or the map's floor plans (the plan alone: its pins stay on the page).
+  var article = document.querySelector("[data-viewer]");
   if (!article || typeof HTMLDialogElement !== "function") return;
   var links = Array.prototype.slice.call(article.querySelectorAll("a.zoom-link"));
   if (!links.length) return;
