@@ -98,6 +98,7 @@ def map_site(tmp_path_factory):
                    check=True, capture_output=True)
     (folder / "export" / "webkit-harness.html").write_text(HARNESS)
     port = free_port()
+    (folder / "nginx").mkdir()
     server = start_nginx(folder / "nginx", port, folder / "export")
     stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
     atexit.register(stop)
@@ -125,13 +126,16 @@ PINS = """
 """
 
 
-def check_pins(pins, where):
-    """Each positioned exhibit has one pin, a link to it, centred at x %, y % of its plan."""
+def check_pins(pins, where, language="ko"):
+    """Each positioned exhibit has one pin, a link to it named with its stop and its name in
+    `language`, centred at x %, y % of its plan."""
+    column = {"ko": 1, "en": 2, "ar": 3}[language]
     failures = []
     by_id = {urllib.parse.urlparse(pin["href"]).path.strip("/").split("/")[-1]: pin for pin in pins}
     if len(pins) != len(PLACED) or set(by_id) != {exhibit[0] for exhibit in PLACED}:
         return [f"{where}: pins lead to {sorted(by_id)}, expected {[exhibit[0] for exhibit in PLACED]}"]
-    for id, name, _, _, stop, floor, x, y in PLACED:
+    for exhibit in PLACED:
+        id, name, (stop, floor, x, y) = exhibit[0], exhibit[column], exhibit[4:]
         pin = by_id[id]
         expected = (x / 100 * pin["width"], y / 100 * pin["height"])
         if pin["floor"] != f"floor-{floor}":
@@ -194,7 +198,7 @@ def test_the_plan_is_not_mirrored_in_arabic_and_the_exhibit_shows_where_it_is(br
         page.evaluate(LOAD_ALL_IMAGES)
         assert page.evaluate("document.documentElement.dir") == "rtl"
         assert page.eval_on_selector(".floor-plan", "e => getComputedStyle(e).direction") == "ltr"
-        failures = check_pins(page.evaluate(PINS), "Arabic")
+        failures = check_pins(page.evaluate(PINS), "Arabic", "ar")
         assert not failures, "\n".join(failures)
         # Screen 1 links to the map; an exhibit with a position links to its floor on it.
         page.goto(map_site + "/ar/")
