@@ -16,6 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from conftest import _binary, new_phone, set_text_size
 from support import LOAD_ALL_IMAGES, free_port, start_nginx
 from test_accessibility import RULES
+from test_html import check_pages
 from test_webkit import HARNESS, SHOW_IN_FRAME, after_images
 
 FLOORS = [
@@ -228,3 +229,23 @@ def test_axe_finds_no_violations_on_the_map(browser, map_site, color_scheme):
         finally:
             context.close()
     assert not failures, "\n".join(failures)
+
+
+def test_nu_checker_finds_no_errors_on_the_map_and_a_located_exhibit(map_site, tmp_path):
+    check_pages(map_site, ["/map/", "/ar/map/", "/items/jikji/", "/en/items/palman/", "/en/"], tmp_path)
+
+
+def test_the_plan_opens_in_the_image_viewer(browser, map_site):
+    """A tap on the plan away from its pins opens the plan alone, full screen, to zoom."""
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        page.goto(map_site + "/map/#floor-2")
+        page.evaluate(LOAD_ALL_IMAGES)
+        page.locator("#floor-2 .plan-image").scroll_into_view_if_needed()
+        box = page.locator("#floor-2 .plan-image").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] * 0.2)
+        page.wait_for_selector("dialog.viewer[open] .viewer-image", state="attached")
+        assert "plan-upper" in page.get_attribute("dialog.viewer .viewer-image", "src")
+    finally:
+        context.close()
