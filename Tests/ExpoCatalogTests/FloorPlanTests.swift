@@ -143,6 +143,12 @@ import Testing
         #expect(checked.publishingNotes.map(\.location).filter { $0.hasPrefix("floors") } == ["floors.json[1].plan_alt"])
     }
 
+    @Test func floorNamesInALanguageTheCatalogLacksAreAWarning() throws {
+        let catalog = try Self.jsonCatalog(extra: ["floors.fr.json": #"[{"id": "1", "name": "Rez-de-chaussée"}]"#]).load()
+        #expect(catalog.diagnostics.map(\.location) == ["floors.fr.json"])
+        #expect(!catalog.languages.contains(Language("fr")))
+    }
+
     @Test func aCatalogWithoutFloorsHasNone() throws {
         let catalog = try TemporaryCatalog.seed().load()
         #expect(catalog.primary.floors.isEmpty && catalog.primary.exhibits.allSatisfy { $0.position == nil })

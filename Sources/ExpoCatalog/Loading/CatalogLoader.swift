@@ -93,8 +93,9 @@ public enum CatalogLoader {
                                                           diagnostics: &diagnostics)
                 translations.append(translation)
             }
+            diagnostics += FloorFiles.strayTranslations(store, languages: [primary.language] + suffixed)
             if suffixed.contains(primary.language) {
-                for file in DataFile.catalogFiles where store.dataFileNames.contains(file.fileName(primary.language)) {
+                for file in DataFile.convertedFiles where store.dataFileNames.contains(file.fileName(primary.language)) {
                     diagnostics.append(Diagnostic(.warning, file: store.displayPath(ofDataFile: file.fileName(primary.language)),
                         "\(primary.language.englishName) is the main language, so its text is in \(file.fileName(nil)); this file is ignored"))
                 }

@@ -57,6 +57,17 @@ enum FloorFiles {
         return translated
     }
 
+    /// A warning for each floors translation whose language the catalog does not have (no
+    /// items or exposition file in it): its names would otherwise be ignored without a word.
+    static func strayTranslations(_ store: any CatalogStore, languages: [Language]) -> [Diagnostic] {
+        store.dataFileNames.sorted().compactMap { name in
+            guard let (file, language) = DataFile.parse(name), file == .floors, let language, language.isKnown,
+                  !languages.contains(language) else { return nil }
+            return Diagnostic(.warning, file: store.displayPath(ofDataFile: name),
+                              "the catalog has no \(language.englishName) text (\(DataFile.items.fileName(language))); this file is ignored")
+        }
+    }
+
     /// The image of each plan, found as every other image is; a plan without one is a
     /// warning at the place that names it, and its floor is shown without a plan.
     static func plans(_ loaded: Loaded, _ store: any CatalogStore, asked: inout Set<String>, images: inout [String: CatalogImage],

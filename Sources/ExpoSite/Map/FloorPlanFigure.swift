@@ -46,11 +46,11 @@ struct FloorPlanFigure: Sendable {
 
     /// Nil when the floor has no plan image. `decorative`: the text around the plan says
     /// what it shows (a link's own words), so the image has no alt text of its own.
-    init?(floor: Floor, marks: [Mark], drawRoute: Bool = false, zoomable: Bool, decorative: Bool = false,
+    init?(floor: Floor, marks: [Mark], drawRoute: Bool = false, zoomable: Bool, decorative: Bool = false, lazy: Bool = true,
           slot: String, strings: UIStrings, assets: SiteAssets) {
         guard !floor.plan.isEmpty, let picture = assets.picture(floor.plan), !picture.src.isEmpty else { return nil }
         let alt = floor.planAlt.isEmpty ? "\(strings.map.floorPlan): \(floor.name)" : floor.planAlt
-        image = ImageModel(picture, alt: alt, cssClass: "plan-image", slot: slot, lazy: false, decorative: decorative,
+        image = ImageModel(picture, alt: alt, cssClass: "plan-image", slot: slot, lazy: lazy, decorative: decorative,
                            placeholderText: floor.name)
         zoomHref = zoomable ? picture.largest : nil
         viewLarger = strings.exhibit.viewLarger

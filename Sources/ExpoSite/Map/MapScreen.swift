@@ -67,6 +67,7 @@ struct MapScreen: Sendable {
         }
         hasFloorLinks = edition.floors.count > 1
         floorsLabel = strings.map.floors
+        let firstFloor = edition.floors.first?.id
         floors = edition.floors.map { floor in
             let all = (byFloor[floor.id] ?? []).sorted { edition.exhibits[$0].stop < edition.exhibits[$1].stop }
             let shown = all.prefix(Self.pinLimit)
@@ -77,7 +78,8 @@ struct MapScreen: Sendable {
             }
             return FloorSection(
                 anchor: Self.anchor(floor.id), name: floor.name, nameLang: nameLang(floor),
-                plan: FloorPlanFigure(floor: floor, marks: marks, zoomable: true, slot: "(min-width: 48em) 46rem, 100vw",
+                plan: FloorPlanFigure(floor: floor, marks: marks, zoomable: true, lazy: floor.id != firstFloor,
+                                      slot: "(min-width: 48em) 46rem, 100vw",
                                       strings: strings, assets: assets),
                 listHeading: strings.map.exhibitsOnFloor,
                 stops: shown.map { index in
