@@ -74,6 +74,25 @@ import Testing
         #expect(plan.job(at: "/en/map/") != nil)
     }
 
+    @Test func aFloorWithMoreThanThePinLimitShowsTheFirstByStopAndSaysHowMany() throws {
+        var catalog = try Self.catalog().load()
+        let routes = Routes(primary: catalog.primary.language, basePath: "/")
+        let assets = SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
+                                resources: try SiteResources.bundled(), routes: routes)
+        let count = MapScreen.pinLimit + 7
+        // In reverse stop order, so that the screen must sort them.
+        catalog.primary.exhibits = (1...count).reversed().map { stop in
+            Exhibit(id: "e\(stop)", stop: stop, name: "Exhibit \(stop)", shortDescription: "", description: "",
+                    position: ExhibitPosition(floor: "1", x: 50, y: 50))
+        }
+        let screen = MapScreen(language: catalog.primary.language, catalog: catalog, routes: routes, assets: assets)
+        let floor = try #require(screen.floors.first)
+        #expect(floor.plan?.pins.count == MapScreen.pinLimit)
+        #expect(floor.stops.map(\.badge.number) == (1...MapScreen.pinLimit).map(String.init))
+        #expect(floor.more?.contains(String(count)) == true)
+        #expect(screen.floors[1].stops.isEmpty && screen.floors[1].more == nil)
+    }
+
     @Test func aRouteIsDrawnThroughThePinsInTheOrderGiven() throws {
         let catalog = try Self.catalog().load()
         let routes = Routes(primary: catalog.primary.language, basePath: "/")
