@@ -35,7 +35,7 @@ import Testing
         #expect(english.contains(#"<section class="floor" id="floor-1" aria-labelledby="floor-1-heading">"#))
         #expect(english.contains(#"<a class="plan-pin" href="/en/items/jikji/" aria-label="Stop 1, 직지">"#)
             || english.contains(#"<a class="plan-pin" href="/en/items/jikji/" aria-label="Stop 1, Jikji">"#))
-        #expect(english.contains(#"cx="25%" cy="40.5%" r="22""#))
+        #expect(english.contains(#"cx="25%" cy="40.5%" r="23""#))
         #expect(english.contains(#"cx="75%" cy="10%""#))
         #expect(english.contains(#"<div class="floor-plan" dir="ltr">"#))
         #expect(english.contains(#"alt="Two rooms""#))
