@@ -107,6 +107,27 @@ import Testing
         #expect(!catalog.diagnostics.isEmpty)
     }
 
+    @Test(.enabled(if: PDFConverter.locate() != nil, "needs poppler's pdftocairo (apt-get install poppler-utils)"))
+    func aPlanMayBeAPDF() throws {
+        let source = try Self.jsonCatalog()
+        try FileManager.default.removeItem(at: source.url.appendingPathComponent("plan-2.svg"))
+        try source.write("plan-2.pdf", AssetCatalogFixture.pdf())
+        let catalog = try source.load()
+        #expect(catalog.diagnostics.isEmpty, "\(Self.warnings(catalog))")
+        let plan = try #require(catalog.images["plan-2"]?.variants.first)
+        #expect(plan.format == .svg && plan.file == "plan-2.pdf")
+        #expect(String(decoding: plan.data, as: UTF8.self).contains("<svg"))
+    }
+
+    @Test func aPDFPlanWithoutPdftocairoIsAWarningNamingTheTool() throws {
+        let source = try Self.jsonCatalog()
+        try FileManager.default.removeItem(at: source.url.appendingPathComponent("plan-2.svg"))
+        try source.write("plan-2.pdf", AssetCatalogFixture.pdf())
+        let catalog = try CatalogLoader.load(at: source.url, options: .init(pdfConverter: nil))
+        #expect(catalog.diagnostics.map(\.location) == ["plan-2.pdf", "floors.json[1].plan"])
+        #expect(catalog.diagnostics.first?.message.contains("pdftocairo") == true)
+    }
+
     @Test func aRepeatedFloorIDIsAWarningAndTheLaterOneIsLeftOut() throws {
         let floors = Self.floorsJSON.replacingOccurrences(of: #""id": 2"#, with: #""id": "1""#)
         let items = Self.items.replacingOccurrences(of: #""floor": 2"#, with: #""floor": 1"#)

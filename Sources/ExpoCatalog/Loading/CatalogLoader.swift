@@ -125,7 +125,7 @@ public enum CatalogLoader {
                 images[name] = store.image(named: name, diagnostics: &diagnostics)
                     .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
             }
-            FloorFiles.plans(floors, store, asked: &asked, images: &images, diagnostics: &diagnostics)
+            FloorFiles.plans(floors, store, pdfConverter: options.pdfConverter, asked: &asked, images: &images, diagnostics: &diagnostics)
         }
 
         guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading a catalog's floors (`floors.json` or `floors.csv`, with their translations) and
 /// finding their plans' images. A catalog without them pays for one look at its file names.
 enum FloorFiles {
@@ -70,12 +72,18 @@ enum FloorFiles {
 
     /// The image of each plan, found as every other image is; a plan without one is a
     /// warning at the place that names it, and its floor is shown without a plan.
-    static func plans(_ loaded: Loaded, _ store: any CatalogStore, asked: inout Set<String>, images: inout [String: CatalogImage],
-                      diagnostics: inout [Diagnostic]) {
+    /// A plan may also be a PDF beside the data (`plan-1.pdf`, as architects export them): its
+    /// first page becomes SVG through `pdfConverter`, as an app project's PDF images do.
+    static func plans(_ loaded: Loaded, _ store: any CatalogStore, pdfConverter: URL?, asked: inout Set<String>,
+                      images: inout [String: CatalogImage], diagnostics: inout [Diagnostic]) {
         for floor in loaded.floors where !floor.plan.isEmpty && asked.insert(floor.plan).inserted {
             var found: [Diagnostic] = []
-            let image = store.image(named: floor.plan, diagnostics: &found)
-                .flatMap { SVGSanitizer.cleaned($0, diagnostics: &found) }
+            var image = store.image(named: floor.plan, diagnostics: &found)
+            if image == nil, let pdf = pdfPlan(floor.plan, store, converter: pdfConverter, diagnostics: &found) {
+                image = pdf
+                found.removeAll { $0.file == "\(floor.plan).*" }
+            }
+            image = image.flatMap { SVGSanitizer.cleaned($0, diagnostics: &found) }
             images[floor.plan] = image
             guard image == nil, let (file, place) = loaded.planPlaces[floor.plan] else {
                 diagnostics += found
@@ -84,8 +92,30 @@ enum FloorFiles {
             // The store's own "no image" line names no place; this one names the floor's.
             diagnostics += found.filter { $0.file != "\(floor.plan).*" }
             diagnostics.append(Diagnostic(.warning, file: file, place: place,
-                "no image \"\(floor.plan)\" (\(floor.plan).svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); "
+                "no image \"\(floor.plan)\" (\(floor.plan).svg, .png, .jpg, .webp, .heic, .avif, .tif, .gif or .pdf); "
                     + "the floor \"\(floor.id)\" is shown without its plan"))
         }
+    }
+
+    /// `name.pdf` beside the data, converted; nil (with a warning when there is such a file)
+    /// when there is none or it cannot be converted.
+    private static func pdfPlan(_ name: String, _ store: any CatalogStore, converter: URL?,
+                                diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        for fileName in ["\(name).pdf", "\(name).PDF"] {
+            guard case let .success(url)? = store.mediaFile(named: fileName) else { continue }
+            guard let converter else {
+                diagnostics.append(Diagnostic(.warning, file: fileName,
+                    "a PDF plan needs poppler's pdftocairo to show in browsers (apt-get install poppler-utils); the floor is shown without its plan"))
+                return nil
+            }
+            switch PDFConverter.svg(from: url, tool: converter) {
+            case let .success(data):
+                return CatalogImage(name: name, variants: [ImageVariant(file: fileName, format: .svg, scale: 1, data: data)])
+            case let .failure(failure):
+                diagnostics.append(Diagnostic(.warning, file: fileName, "\(failure.reason); the floor is shown without its plan"))
+                return nil
+            }
+        }
+        return nil
     }
 }
