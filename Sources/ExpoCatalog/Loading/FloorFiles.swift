@@ -66,7 +66,8 @@ enum FloorFiles {
             guard let (file, language) = DataFile.parse(name), file == .floors, let language, language.isKnown,
                   !languages.contains(language) else { return nil }
             return Diagnostic(.warning, file: store.displayPath(ofDataFile: name),
-                              "the catalog has no \(language.englishName) text (\(DataFile.items.fileName(language))); this file is ignored")
+                              "the catalog has no \(language.englishName) text (\(DataFile.items.fileName(language))); "
+                                  + "the floors' \(language.englishName) names are ignored")
         }
     }
 
