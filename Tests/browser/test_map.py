@@ -17,6 +17,7 @@ from conftest import _binary, new_phone, set_text_size
 from support import LOAD_ALL_IMAGES, free_port, start_nginx
 from test_accessibility import RULES
 from test_html import check_pages
+from test_layout import LAYOUT_PROBLEMS
 from test_webkit import HARNESS, SHOW_IN_FRAME, after_images
 
 FLOORS = [
@@ -162,6 +163,7 @@ def test_each_pin_is_a_link_to_its_exhibit_where_its_position_says(browser, map_
         page.goto(map_site + "/map/")
         page.evaluate(LOAD_ALL_IMAGES)
         failures = check_pins(page.evaluate(PINS), f"Chromium {width} px, text {text_size}%")
+        failures += [f"/map/ at {width} px, text {text_size}%: {problem}" for problem in page.evaluate(LAYOUT_PROBLEMS)]
         # The list below the plan: the same exhibits in stop order, each a link.
         for section, floor in zip(page.query_selector_all(".floor"), FLOORS):
             rows = [link.get_attribute("href").strip("/").split("/")[-1] for link in section.query_selector_all(".floor-stops a")]
@@ -170,7 +172,10 @@ def test_each_pin_is_a_link_to_its_exhibit_where_its_position_says(browser, map_
                 failures.append(f"#floor-{floor['id']} lists {rows}, expected {expected}")
         # Following a pin leads to its exhibit.
         page.click(".floor a.plan-pin >> nth=0")
-        page.wait_for_url("**/items/**")
+        page.wait_for_url("**/items/jikji/")
+        # Its page, with its own small plan, lays out as cleanly.
+        page.evaluate(LOAD_ALL_IMAGES)
+        failures += [f"/items/jikji/ at {width} px, text {text_size}%: {problem}" for problem in page.evaluate(LAYOUT_PROBLEMS)]
     finally:
         context.close()
     assert not failures, "\n".join(failures)
