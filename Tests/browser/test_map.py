@@ -241,7 +241,7 @@ def test_nu_checker_finds_no_errors_on_the_map_and_a_located_exhibit(map_site, t
 
 
 def test_the_plan_opens_in_the_image_viewer(browser, map_site):
-    """A tap on the plan away from its pins opens the plan alone, full screen, to zoom."""
+    """A tap on the plan away from its pins opens it full screen to zoom, with its pins."""
     context = new_phone(browser)
     page = context.new_page()
     try:
@@ -252,5 +252,23 @@ def test_the_plan_opens_in_the_image_viewer(browser, map_site):
         page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] * 0.2)
         page.wait_for_selector("dialog.viewer[open] .viewer-image", state="attached")
         assert "plan-upper" in page.get_attribute("dialog.viewer .viewer-image", "src")
+        # Its pins come along, over the plan where the positions say, as a picture only.
+        page.wait_for_function("() => document.querySelector('dialog.viewer .viewer-image').complete")
+        pins = page.evaluate("""() => {
+          const plan = document.querySelector('dialog.viewer .viewer-image').getBoundingClientRect();
+          return [...document.querySelectorAll('dialog.viewer .plan-pin')].map(pin => {
+            const dot = pin.querySelector('.pin-dot').getBoundingClientRect();
+            return {x: (dot.left + dot.width / 2 - plan.left) / plan.width * 100,
+                    y: (dot.top + dot.height / 2 - plan.top) / plan.height * 100,
+                    width: plan.width, height: plan.height, link: pin.hasAttribute('href'), hidden: pin.closest('[aria-hidden=true]') !== null};
+          });
+        }""")
+        expected = [(x, y) for _, _, _, _, _, floor, x, y in PLACED if floor == "2"]
+        assert len(pins) == len(expected)
+        for pin, (x, y) in zip(pins, expected):
+            assert abs(pin["x"] - x) * pin["width"] / 100 <= 1.5 and abs(pin["y"] - y) * pin["height"] / 100 <= 1.5, (pin, x, y)
+            assert not pin["link"] and pin["hidden"]
+        violations = Axe().run(page, options=RULES).response["violations"]
+        assert not violations, [(violation["id"], [node["target"] for node in violation["nodes"]]) for violation in violations]
     finally:
         context.close()
