@@ -5,7 +5,7 @@
 (function () {
   "use strict";
 
-  // An exhibit's images, or the map's floor plans (the plan alone: its pins stay on the page).
+  // An exhibit's images, or the map's floor plans with their pins.
   var article = document.querySelector("[data-viewer]");
   if (!article || typeof HTMLDialogElement !== "function") return;
   var links = Array.prototype.slice.call(article.querySelectorAll("a.zoom-link"));
