@@ -32,6 +32,8 @@ enum PageJob: Sendable {
     case tourStop(Language, tour: Int, stop: Int)
     /// The IIIF collection of one tour's exhibits.
     case iiifTourCollection(tour: Int)
+    /// `map/`: every floor's plan and its exhibits, when the catalog has floors.
+    case map(Language)
 
     struct Context: Sendable {
         var catalog: Catalog
@@ -111,6 +113,9 @@ enum PageJob: Sendable {
             screen = StopsScreen(language: language, directory: context.plan.stops, served: context.servesSearch,
                                  catalog: catalog, routes: routes, assets: assets)
             template = "stops"
+        case let .map(language):
+            screen = MapScreen(language: language, catalog: catalog, routes: routes, assets: assets)
+            template = "map"
         case .browse, .facet, .facetValue:
             let made = try BrowsePages(context).screen(self)
             screen = made.screen

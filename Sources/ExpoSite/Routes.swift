@@ -26,6 +26,9 @@ struct Routes: Sendable {
 
     func exhibit(_ id: String, _ language: Language) -> String { exhibitList(language) + id + "/" }
 
+    /// The floor plans, each floor a section (`map/#floor-1`).
+    func map(_ language: Language) -> String { home(language) + "map/" }
+
     func manifest(_ language: Language) -> String { home(language) + "manifest.webmanifest" }
 
     /// The 404 page as a file, for static hosts (`404.html`, `en/404.html`).

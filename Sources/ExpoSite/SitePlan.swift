@@ -29,6 +29,8 @@ struct SitePlan: Sendable {
     let stops: StopDirectory
     /// The tours' pages, when the catalog has tours.
     let tours: TourPlan
+    /// Whether the catalog has floors, and so a `map/` page in every language.
+    let hasMap: Bool
 
     init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes, browse: BrowseIndexes) {
         self.routes = routes
@@ -46,12 +48,14 @@ struct SitePlan: Sendable {
         self.browse = BrowsePlan(indexes: browse, routes: routes, languages: languages, exhibitsPerPage: perPage)
         stops = StopDirectory(catalog.primary.exhibits)
         tours = TourPlan(catalog.primary.tours)
+        hasMap = !catalog.primary.floors.isEmpty
     }
 
     /// How many pages the plan has but the browse pages, counting each search index as
     /// one: neither's files are known before their indexes are made.
     var countBesidesBrowsing: Int {
-        languages.count * (exhibitIDs.count + listPageCount + 4 + tours.pageCount) + (hasIIIF ? exhibitIDs.count + 1 + tours.ids.count : 0)
+        languages.count * (exhibitIDs.count + listPageCount + 4 + tours.pageCount + (hasMap ? 1 : 0))
+            + (hasIIIF ? exhibitIDs.count + 1 + tours.ids.count : 0)
             + LabelPaper.allCases.count * labelPageCount + 1
     }
 
@@ -87,6 +91,7 @@ struct SitePlan: Sendable {
             }
             jobs.append((routes.notFound(language), .notFound(language)))
             jobs.append((routes.stops(language), .stops(language)))
+            if hasMap { jobs.append((routes.map(language), .map(language))) }
             jobs += browse.jobs(language)
             jobs += tours.jobs(language, routes: routes)
         }
@@ -128,6 +133,7 @@ struct SitePlan: Sendable {
         case "404.html": return .notFound(language)
         case "items/": return .exhibitList(language, page: 1)
         case "stop/": return .stops(language)
+        case "map/": return hasMap ? .map(language) : nil
         default: break
         }
         if rest.hasPrefix("browse/") { return browse.job(language, rest.dropFirst("browse/".count)) }

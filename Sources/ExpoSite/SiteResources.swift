@@ -8,6 +8,7 @@ struct SiteResources: Sendable {
                                 "labels", "poster", "label-toolbar", "qr-code"]
         + ["stop-form", "stop-badge", "stops", "stop-redirect"]
         + ["tours", "tour", "tour-nav", "home-tours"]
+        + ["map", "floor-plan", "exhibit-location", "home-map-link"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -57,6 +58,7 @@ struct SiteResources: Sendable {
             "stop-redirect": StopRedirect.templateFields.kinds,
             "tours": TourListScreen.templateFields.kinds,
             "tour": TourScreen.templateFields.kinds,
+            "map": MapScreen.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

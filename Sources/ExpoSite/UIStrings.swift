@@ -62,6 +62,7 @@ public struct UIStrings: Sendable {
     public var audio: AudioStrings
     public var stops: StopStrings
     public var tours: TourStrings
+    public var map: MapStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -126,6 +127,7 @@ public struct UIStrings: Sendable {
         audio = AudioStrings(text)
         stops = StopStrings(text)
         tours = TourStrings(text)
+        map = MapStrings(text)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

@@ -140,12 +140,30 @@ import Testing
         let routes = Routes(primary: .korean, basePath: "/")
         let assets = SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
                                 resources: try SiteResources.bundled(), routes: routes)
-        var screens: [Any] = []
+        // Screen 1's links to the tours and to the map come and go apart: a catalog with tours
+        // and no floors, and one with floors and no tours.
+        let withTours = try TemporaryCatalog.seed(extra: Self.richFiles.merging([
+            "tours.json": #"[{"id": "strings", "title": "현악기", "stops": ["haegeum", "gayageum"]}]"#,
+            "tours.en.json": #"[{"id": "strings", "title": "Strings"}]"#,
+        ]) { $1 })
+        let toured = try withTours.load()
+        let withFloors = try TemporaryCatalog.seed(extra: Self.richFiles.merging([
+            "floors.json": #"[{"id": "1", "name": "1층", "plan": "jikji", "plan_alt": "한 층"}]"#,
+            "floors.en.json": #"[{"id": "1", "name": "Ground floor", "plan_alt": "One floor"}]"#,
+        ]) { $1 })
+        let mapped = try withFloors.load()
+        let mappedAssets = SiteAssets(catalog: mapped, renditions: ImageWork.renditions(for: mapped, cache: nil),
+                                      resources: try SiteResources.bundled(), routes: routes)
+        #expect(!toured.primary.tours.isEmpty && toured.primary.floors.isEmpty)
+        #expect(mapped.primary.tours.isEmpty && !mapped.primary.floors.isEmpty)
+        var screens: [Any] = [ExpositionScreen(edition: toured.primary, catalog: toured, routes: routes, assets: SiteAssets(
+            catalog: toured, renditions: ImageWork.renditions(for: toured, cache: nil), resources: try SiteResources.bundled(), routes: routes))]
         for language in [Language.korean, .english] {
             let edition = catalog.edition(language)
             let exhibits = edition.exhibits
             screens += [
                 ExpositionScreen(edition: edition, catalog: catalog, routes: routes, assets: assets),
+                ExpositionScreen(edition: mapped.edition(language), catalog: mapped, routes: routes, assets: mappedAssets),
                 ExhibitListScreen(edition: edition, exhibits: exhibits[...], page: 2, pageCount: 3,
                                   catalog: catalog, routes: routes, assets: assets),
                 ExhibitListScreen(edition: edition, exhibits: exhibits[...], page: 1, pageCount: 2,

@@ -28,12 +28,20 @@ enum CatalogData {
     }
 
     static func noun(_ kind: DataFile) -> String {
-        kind == .exposition ? "exposition" : kind == .tours ? "tours" : "exhibit list"
+        switch kind {
+        case .exposition: "exposition"
+        case .tours: "tours"
+        case .floors: "list of floors"
+        default: "exhibit list"
+        }
     }
 
     static func description(_ kind: DataFile) -> String {
-        kind == .exposition
-            ? "an object with title, visitors, location, duration and description"
-            : "a list of objects with image_name"
+        switch kind {
+        case .exposition: "an object with title, visitors, location, duration and description"
+        case .tours: "a list of objects with id, title and stops"
+        case .floors: "a list of objects with id, name and plan"
+        default: "a list of objects with image_name"
+        }
     }
 }

@@ -80,16 +80,22 @@ public enum CatalogLoader {
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
         var publishingNotes: [Diagnostic] = []
         let suffixed = translationLanguages(in: store)
-        let loaded = loadPrimary(store, translations: suffixed, diagnostics: &diagnostics, publishingNotes: &publishingNotes,
-                                 record: &record)
+        let floors = FloorFiles.load(store, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
+        let loaded = loadPrimary(store, translations: suffixed, floors: floors.known, diagnostics: &diagnostics,
+                                 publishingNotes: &publishingNotes, record: &record)
         var primary = loaded?.edition
+        primary?.floors = floors.floors
         var translations: [Edition] = []
         if let primary {
             for language in suffixed where language != primary.language {
-                translations.append(loadTranslation(language, of: primary, store, diagnostics: &diagnostics, record: &record))
+                var translation = loadTranslation(language, of: primary, store, diagnostics: &diagnostics, record: &record)
+                translation.floors = FloorFiles.translate(floors.floors, into: language, primary: primary.language, store,
+                                                          diagnostics: &diagnostics)
+                translations.append(translation)
             }
+            diagnostics += FloorFiles.strayTranslations(store, languages: [primary.language] + suffixed)
             if suffixed.contains(primary.language) {
-                for file in DataFile.catalogFiles where store.dataFileNames.contains(file.fileName(primary.language)) {
+                for file in DataFile.convertedFiles where store.dataFileNames.contains(file.fileName(primary.language)) {
                     diagnostics.append(Diagnostic(.warning, file: store.displayPath(ofDataFile: file.fileName(primary.language)),
                         "\(primary.language.englishName) is the main language, so its text is in \(file.fileName(nil)); this file is ignored"))
                 }
@@ -122,6 +128,7 @@ public enum CatalogLoader {
                 images[name] = store.image(named: name, diagnostics: &diagnostics)
                     .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
             }
+            FloorFiles.plans(floors, store, pdfConverter: options.pdfConverter, asked: &asked, images: &images, diagnostics: &diagnostics)
         }
 
         guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -146,7 +153,8 @@ public enum CatalogLoader {
         return catalog
     }
 
-    private static func loadPrimary(_ store: any CatalogStore, translations: [Language], diagnostics: inout [Diagnostic],
+    private static func loadPrimary(_ store: any CatalogStore, translations: [Language], floors: PositionDecoder.KnownFloors,
+                                    diagnostics: inout [Diagnostic],
                                     publishingNotes: inout [Diagnostic], record: inout EntryRecord)
         -> (edition: Edition, choice: PrimaryLanguageChoice, browsable: [String])? {
         let expositionFile = DataFile.exposition.fileName(nil)
@@ -167,7 +175,7 @@ public enum CatalogLoader {
         var sharedStops: [Diagnostic] = []
         switch store.readJSON(dataFile: itemsFile) {
         case let .success(json):
-            exhibits = ExhibitDecoder.decode(json, reader: &itemsReader)
+            exhibits = ExhibitDecoder.decode(json, reader: &itemsReader, floors: floors)
             sharedStops = StopNumbers.duplicates(exhibits ?? [], entries: json, file: itemsReader.file) {
                 store.place($0, inDataFile: itemsFile)
             }
@@ -242,8 +250,7 @@ public enum CatalogLoader {
     /// Languages with at least one suffixed data file, by code (interface files add no language).
     private static func translationLanguages(in store: any CatalogStore) -> [Language] {
         let languages = store.dataFileNames.compactMap { name in
-            // Interface words and tours' texts alone make no language of the catalog.
-            DataFile.parse(name).flatMap { $0.file == .interface || $0.file == .tours ? nil : $0.language }
+            DataFile.parse(name).flatMap { $0.file.addsLanguage ? $0.language : nil }
         }
         return Set(languages).filter(\.isKnown).sorted()
     }

@@ -12,6 +12,11 @@ struct EntryPatch {
     /// The entries that changed in each changed file, by index.
     private var changed: [String: [Int]] = [:]
 
+    /// The floors a changed entry may place its exhibit on (a watched catalog is a folder of JSON files).
+    private var knownFloors: PositionDecoder.KnownFloors {
+        PositionDecoder.KnownFloors(ids: Set(catalog.primary.floors.map(\.id)), file: DataFile.floors.fileName(nil))
+    }
+
     init(catalog: Catalog, boundary: CatalogBoundary, folder: URL) {
         self.catalog = catalog
         self.boundary = boundary
@@ -42,7 +47,7 @@ struct EntryPatch {
                 guard index >= WatchedLoad.languageSample, !file.problems.contains(index),
                       let entry = entry(index, of: primaryName, file) else { return nil }
                 var reader = FieldReader(file: primaryName)
-                guard let exhibit = ExhibitDecoder.decodeEntry(entry, index: index, reader: &reader), reader.problemCount == 0 else { return nil }
+                guard let exhibit = ExhibitDecoder.decodeEntry(entry, index: index, floors: knownFloors, reader: &reader), reader.problemCount == 0 else { return nil }
                 let old = catalog.primary.exhibits[index]
                 // A changed stop may now be another exhibit's: only a whole load sees them all.
                 guard exhibit.id == old.id, exhibit.stop == old.stop, exhibit.images.map(\.name) == old.images.map(\.name),

@@ -6,7 +6,8 @@ enum ExhibitDecoder {
     static let keys = ItemColumn.entryKeys + ["images", "fields"]
 
     /// `cores`: how many share a large list (all of the machine's when nil).
-    static func decode(_ json: JSONValue, reader: inout FieldReader, cores: Int? = nil) -> [Exhibit]? {
+    static func decode(_ json: JSONValue, reader: inout FieldReader, cores: Int? = nil,
+                       floors: PositionDecoder.KnownFloors = .none) -> [Exhibit]? {
         guard case let .array(entries) = json else {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
             return nil
@@ -14,7 +15,7 @@ enum ExhibitDecoder {
         var exhibits: [Exhibit] = []
         exhibits.reserveCapacity(entries.count)
         var firstIndexOfID: [String: Int] = [:]
-        var parts = decodeInParts(entries, file: reader.file, cores: cores)
+        var parts = decodeInParts(entries, file: reader.file, cores: cores, floors: floors)
         for part in parts.indices {
             var used = 0
             for offset in parts[part].entries.indices {
@@ -52,12 +53,13 @@ enum ExhibitDecoder {
 
     /// The entries in runs, on every core for a large list; the runs in order. Whether an
     /// id is another entry's too is left to the caller, which sees them all in order.
-    static func decodeInParts(_ entries: [JSONValue], file: String, cores: Int? = nil) -> [Part] {
+    static func decodeInParts(_ entries: [JSONValue], file: String, cores: Int? = nil,
+                              floors: PositionDecoder.KnownFloors = .none) -> [Part] {
         let cores = cores ?? (entries.count >= partedCount ? ProcessInfo.processInfo.activeProcessorCount : 1)
         return Runs.map(Runs.split(entries.count, into: cores)) { run in
             var part = Part(first: run.lowerBound, reader: FieldReader(file: file))
             for index in run {
-                let exhibit = part.reader.entry(index) { decodeEntry(entries[index], index: index, reader: &$0) }
+                let exhibit = part.reader.entry(index) { decodeEntry(entries[index], index: index, floors: floors, reader: &$0) }
                 part.entries.append((exhibit, part.reader.diagnostics.count))
             }
             return part
@@ -66,7 +68,8 @@ enum ExhibitDecoder {
 
     /// One entry of `items.json`, or nil (with a warning) when it is not an object. Whether
     /// its id is another entry's too is for the caller, who sees them all.
-    static func decodeEntry(_ entry: JSONValue, index: Int, reader: inout FieldReader) -> Exhibit? {
+    static func decodeEntry(_ entry: JSONValue, index: Int, floors: PositionDecoder.KnownFloors = .none,
+                            reader: inout FieldReader) -> Exhibit? {
         let place = "[\(index)]"
         guard case .object = entry else {
             reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
@@ -90,7 +93,8 @@ enum ExhibitDecoder {
             images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
             facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader),
             audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
-            transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader))
+            transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader),
+            position: PositionDecoder.position(entry, at: place, floors: floors, reader: &reader))
         for image in exhibit.images where !image.hasAlt {
             reader.note(at: entry["images"] == nil ? place : "\(place).images",
                         "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
@@ -154,7 +158,8 @@ enum ExhibitDecoder {
         if let given = StopNumbers.read(entry["stop"]), given != .stop(exhibit.stop) {
             reader.warn(at: "\(place).stop", "a stop is the same in every language; the main language's, \(exhibit.stop), is used")
         }
-        return Exhibit(
+        PositionDecoder.checkTranslation(entry, at: place, reader: &reader)
+        var translated = Exhibit(
             id: exhibit.id,
             stop: exhibit.stop,
             name: reader.name(entry, "name", at: place, fallback: exhibit.name, because: note),
@@ -166,6 +171,9 @@ enum ExhibitDecoder {
             audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
             transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader))
             .sharingText(with: exhibit)
+        // Where it stands is the same in every language: the primary exhibit's box, shared.
+        translated.placement = exhibit.placement
+        return translated
     }
 
     /// The note a translation's warnings end with where the primary text stands in.

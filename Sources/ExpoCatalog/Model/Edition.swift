@@ -12,6 +12,9 @@ public struct Edition: Sendable, Equatable {
     public var untranslated: Set<String> = []
     /// How many texts the translation lacks, images' and facts' included.
     public var missingTranslations = 0
+    /// The floors and their plans, in `floors.json`'s order: the same floors in every
+    /// edition, with this language's names. Empty when the catalog has no floor plan.
+    public var floors: [Floor] = []
 
     public init(language: Language, exposition: Exposition, exhibits: [Exhibit], tours: [Tour] = []) {
         self.language = language

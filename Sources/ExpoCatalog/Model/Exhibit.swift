@@ -27,10 +27,18 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     /// The number on the wall label that leads a visitor here (`/stop/12`): the catalog's
     /// `stop`, else the exhibit's place in the list, from 1. The same in every language.
     public var stop: Int
+    /// Where the exhibit stands on a floor's plan; nil when the catalog does not say.
+    public var position: ExhibitPosition? {
+        get { placement?.position }
+        set { placement = newValue.map(PositionBox.init) }
+    }
+    /// Behind one reference, as the narration is: one pointer, nil for most exhibits, and
+    /// the translations share the primary exhibit's.
+    var placement: PositionBox?
 
     public init(id: String, stop: Int, name: String, shortDescription: String, description: String,
                 images: [ExhibitImage]? = nil, facts: ObjectFacts = ObjectFacts(),
-                audio: String? = nil, transcript: Transcript? = nil) {
+                audio: String? = nil, transcript: Transcript? = nil, position: ExhibitPosition? = nil) {
         self.id = id
         self.stop = stop
         self.name = name
@@ -39,6 +47,7 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
         self.images = images ?? [ExhibitImage(name: id)]
         self.facts = facts
         narration = Narration.of(audio: audio, transcript: transcript)
+        self.position = position
     }
 
     /// Whether the exhibit names a recording or a transcript file, which a load finds beside the images.

@@ -37,9 +37,8 @@ public enum CatalogConversion {
                 return (language, value)
             }.sorted { $0.0 < $1.0 }
         }
-        let converted = DataFile.catalogFiles + [.tours]
         let realDataFiles = folder.fileNames.filter { name in
-            DataFile.parse(name).map { converted.contains($0.file) } ?? false
+            DataFile.parse(name).map { DataFile.convertedFiles.contains($0.file) } ?? false
         }
         var output = Output(files: [:], replaced: realDataFiles.union(Spreadsheets.fileNames))
         switch format {
@@ -55,10 +54,13 @@ public enum CatalogConversion {
             if let tours = json(DataFile.tours.fileName(nil)) {
                 files[ToursSheet.fileName] = CSVWriter.bytes(SheetWriter.tours(primary: tours, translations: translations(.tours)))
             }
+            if let floors = json(DataFile.floors.fileName(nil)) {
+                files[FloorsSheet.fileName] = CSVWriter.bytes(SheetWriter.floors(primary: floors, translations: translations(.floors)))
+            }
             output.files = files
         case .json:
             var files: [String: [UInt8]] = [:]
-            for name in names where DataFile.parse(name).map({ converted.contains($0.file) }) ?? false {
+            for name in names where DataFile.parse(name).map({ DataFile.convertedFiles.contains($0.file) }) ?? false {
                 if let value = json(name) { files[name] = Array(JSONWriter.text(value).utf8) }
             }
             output.files = files

@@ -55,6 +55,9 @@ struct EntryLayout: Sendable {
             // A stop typed as a number is one in the JSON that `convert` writes from the sheet.
             if key == "stop", case let .stop(stop)? = StopNumbers.read(.string(value)), String(stop) == value {
                 members.append((key, .integer(stop)))
+            } else if key == "x" || key == "y", let number = Self.coordinate(value) {
+                // A position typed as a number is one too; any other text is left for the loader to warn about.
+                members.append((key, number))
             } else {
                 members.append((key, .string(value)))
             }
@@ -83,5 +86,12 @@ struct EntryLayout: Sendable {
         }
         if !fields.isEmpty { members.append(("fields", .array(fields))) }
         return (.object(members), place)
+    }
+
+    /// `42.5` as the JSON number a curator would have written, an integer when whole (`61`).
+    static func coordinate(_ text: String) -> JSONValue? {
+        if let integer = Int(text) { return .integer(integer) }
+        guard let number = Double(text), number.isFinite, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else { return nil }
+        return .number(number)
     }
 }

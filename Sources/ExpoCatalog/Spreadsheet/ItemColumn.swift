@@ -15,8 +15,9 @@ struct ItemColumn: Hashable, Sendable {
     var language: Language?
 
     /// The exhibit's own keys: the seed apps' four with the stop after the id, then the
-    /// facts, then the recording.
+    /// facts, then the recording, then where it stands on the plan.
     static let entryKeys = ["image_name", "stop", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key) + ["audio", "transcript"]
+        + PositionDecoder.keys
     static let imageKeys = ["alt"] + ExhibitContentDecoder.imageTexts.map(\.key)
     static let listKeys = ["images": ["name"] + imageKeys, "fields": ["label", "value"]]
 
@@ -41,7 +42,13 @@ struct ItemColumn: Hashable, Sendable {
     /// Whether the column holds what is the same in every language (an image's name, the
     /// stop number), so that a language suffix on it is a mistake.
     var isSameInEveryLanguage: Bool {
-        isIdentifier || field == .entry("stop")
+        isIdentifier || field == .entry("stop") || isPosition
+    }
+
+    /// Whether the column is part of the exhibit's position on a floor's plan.
+    var isPosition: Bool {
+        if case let .entry(key) = field { return PositionDecoder.keys.contains(key) }
+        return false
     }
 
     enum Problem: Error, Equatable {

@@ -24,7 +24,8 @@ struct ItemsSheet: Sendable {
             switch ItemColumn.parse(header) {
             case let .success(column):
                 if column.isSameInEveryLanguage, column.language != nil {
-                    let what = column.isIdentifier ? "names an image file and" : "is the number on the wall label, which"
+                    let what = column.isIdentifier ? "names an image file and"
+                        : column.isPosition ? "is part of the position on the floor plan, which" : "is the number on the wall label, which"
                     diagnostics.append(Diagnostic(.warning, file: file, place: place,
                         "\(column.name) \(what) is the same in every language; the column is ignored"))
                 } else if let first = seen[column.header] {

@@ -14,6 +14,9 @@ enum SheetPlaces: Sendable {
     case exposition(language: Language?, rows: [String: Int])
     /// The row of each tour in `tours.csv`.
     case tours(language: Language?, rows: [Int])
+    /// A list with one row per entry and one column per key (`floors.csv`): `[2].name` is
+    /// `:4 (name.en)`; the `untranslated` keys' columns carry no language.
+    case rows(language: Language?, rows: [Int], untranslated: [String])
 
     func place(_ keyPath: String) -> String {
         switch self {
@@ -33,6 +36,13 @@ enum SheetPlaces: Sendable {
             guard !key.isEmpty else { return ":\(row)" }
             let header = language.map { "\(key).\($0.code)" } ?? key
             return ":\(row) (\(["id", "stops", "duration"].contains(key) ? key : header))"
+        case let .rows(language, rows, untranslated):
+            var path = Substring(keyPath)
+            guard let index = Self.takeIndex(&path), let row = rows[safe: index] else { return keyPath }
+            let key = String(path.drop { $0 == "." })
+            guard !key.isEmpty else { return ":\(row)" }
+            let header = untranslated.contains(key) ? key : language.map { "\(key).\($0.code)" } ?? key
+            return ":\(row) (\(header))"
         }
     }
 

@@ -70,6 +70,30 @@ enum SheetWriter {
         return [header] + rows
     }
 
+    /// `floors.csv`'s rows: `id,name,plan,plan_alt`, then each translation's `name` and
+    /// `plan_alt` columns (only those it fills).
+    static func floors(primary: JSONValue, translations: [(Language, JSONValue)]) -> [[String]] {
+        guard case let .array(entries) = primary else { return [] }
+        var header = ["id", "name", "plan", "plan_alt"]
+        var rows = entries.map { entry in header.map { text(entry[$0]) ?? "" } }
+        var rowOfID: [String: Int] = [:]
+        for (index, row) in rows.enumerated() where rowOfID[row[0]] == nil { rowOfID[row[0]] = index }
+        for (language, list) in translations {
+            guard case let .array(translated) = list else { continue }
+            for key in FloorsSheet.translated {
+                var column = Array(repeating: "", count: rows.count)
+                for entry in translated {
+                    guard let id = text(entry["id"]), let index = rowOfID[id], let value = text(entry[key]) else { continue }
+                    column[index] = value
+                }
+                guard column.contains(where: { !$0.isEmpty }) else { continue }
+                header.append("\(key).\(language.code)")
+                for index in rows.indices { rows[index].append(column[index]) }
+            }
+        }
+        return [header] + rows
+    }
+
     private static func flatten(_ entry: JSONValue, id: String, language: Language?,
                                 into row: inout [ItemColumn: String], imageNumbers: inout [String: Int]) {
         func put(_ field: ItemColumn.Field, _ value: JSONValue?, translatable: Bool = true) {
@@ -77,7 +101,7 @@ enum SheetWriter {
             row[ItemColumn(field: field, language: translatable ? language : nil)] = value
         }
         for key in ItemColumn.entryKeys {
-            put(.entry(key), entry[key], translatable: key != "image_name" && key != "stop")
+            put(.entry(key), entry[key], translatable: !ItemColumn(field: .entry(key), language: nil).isSameInEveryLanguage)
         }
         if case let .array(images) = entry["images"] {
             for image in images {

@@ -11,12 +11,13 @@ struct Spreadsheets: Sendable {
     /// Unknown columns, rows that cannot be read, a language given twice.
     private(set) var diagnostics: [Diagnostic] = []
 
-    static let fileNames = [ItemsSheet.fileName, ExpositionSheet.fileName, ToursSheet.fileName]
+    static let fileNames = [ItemsSheet.fileName, ExpositionSheet.fileName, ToursSheet.fileName, FloorsSheet.fileName]
 
     init(folder: URL, fileNames: Set<String>, boundary: CatalogBoundary) {
         read(ItemsSheet.self, folder, fileNames, boundary)
         read(ExpositionSheet.self, folder, fileNames, boundary)
         read(ToursSheet.self, folder, fileNames, boundary)
+        read(FloorsSheet.self, folder, fileNames, boundary)
     }
 
     /// Reads one spreadsheet, when the folder has it, into the data files it gives.
@@ -37,7 +38,7 @@ struct Spreadsheets: Sendable {
 
     /// The spreadsheet that gives a kind of data file, when the folder has it.
     func sheet(for file: DataFile) -> String? {
-        let sheets: [any SpreadsheetReading.Type] = [ItemsSheet.self, ExpositionSheet.self, ToursSheet.self]
+        let sheets: [any SpreadsheetReading.Type] = [ItemsSheet.self, ExpositionSheet.self, ToursSheet.self, FloorsSheet.self]
         let name = sheets.first { $0.kind == file }?.fileName
         return name.flatMap { sources.values.contains($0) ? $0 : nil }
     }
@@ -92,6 +93,11 @@ protocol SpreadsheetReading {
 
 extension ItemsSheet: SpreadsheetReading {
     static var kind: DataFile { .items }
+    var values: [Language?: JSONValue] { lists }
+}
+
+extension FloorsSheet: SpreadsheetReading {
+    static var kind: DataFile { .floors }
     var values: [Language?: JSONValue] { lists }
 }
 

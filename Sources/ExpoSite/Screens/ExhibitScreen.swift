@@ -25,6 +25,8 @@ struct ExhibitScreen: Sendable {
     var audioGuide: AudioGuide?
     /// "Stop 12", the number on the exhibit's wall label.
     var stop: String
+    /// Where the exhibit stands on its floor's plan, when the catalog says.
+    var location: ExhibitLocation?
 
     /// `listPage` is the page of the list the exhibit is on, where its back link returns;
     /// `previous` and `next` are its neighbours in the catalog; `neighbouringStops`, the
@@ -93,6 +95,7 @@ struct ExhibitScreen: Sendable {
                                                                   previous: tour.map(\.previousLink) ?? stopLink(neighbouringStops.previous),
                                                                   next: tour.map(\.nextLink) ?? stopLink(neighbouringStops.next)))
         stop = strings.stops.stop(exhibit.stop)
+        location = ExhibitLocation(exhibit, edition: edition, catalog: catalog, routes: routes, assets: assets)
     }
 }
 
@@ -114,5 +117,6 @@ extension ExhibitScreen: TemplateObject {
         .field("viewer", \.viewer),
         .field("audioGuide", \.audioGuide),
         .field("stop", \.stop),
+        .field("location", \.location),
     ]
 }

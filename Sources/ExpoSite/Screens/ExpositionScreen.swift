@@ -25,6 +25,8 @@ struct ExpositionScreen: Sendable {
     var narrationSave: NarrationSave?
     /// The link to the tours, when the catalog has any.
     var tours: ToursLink?
+    /// The link to the floor plans, when the catalog has floors.
+    var mapLink: MapLink?
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
@@ -62,6 +64,7 @@ struct ExpositionScreen: Sendable {
         self.actions = actions
         narrationSave = NarrationSave(edition.language, strings: strings, assets: assets)
         tours = ToursLink(edition, routes: routes, strings: strings)
+        mapLink = MapLink(edition, routes: routes, strings: strings)
     }
 }
 
@@ -80,6 +83,7 @@ extension ExpositionScreen: TemplateObject {
         .field("actions", \.actions),
         .field("narrationSave", \.narrationSave),
         .field("tours", \.tours),
+        .field("mapLink", \.mapLink),
     ]
 }
 

@@ -5,7 +5,8 @@
 (function () {
   "use strict";
 
-  var article = document.querySelector(".exhibit[data-viewer]");
+  // An exhibit's images, or the map's floor plans with their pins.
+  var article = document.querySelector("[data-viewer]");
   if (!article || typeof HTMLDialogElement !== "function") return;
   var links = Array.prototype.slice.call(article.querySelectorAll("a.zoom-link"));
   if (!links.length) return;
@@ -79,9 +80,39 @@
     image.className = "viewer-image";
     image.draggable = false;
     frame.textContent = "";
-    frame.appendChild(copy);
+    var pins = links[index].parentNode.querySelector(".plan-pins");
+    if (pins) {
+      // A floor plan keeps its pins, drawn over it and zoomed with it; here they are only a
+      // picture (the page's own pins are the links).
+      var plan = document.createElement("div");
+      plan.className = "viewer-plan";
+      var overlay = pins.cloneNode(true);
+      overlay.setAttribute("aria-hidden", "true");
+      Array.prototype.forEach.call(overlay.querySelectorAll("a"), function (pin) {
+        pin.removeAttribute("href");
+        pin.removeAttribute("aria-label");
+      });
+      plan.appendChild(copy);
+      plan.appendChild(overlay);
+      frame.appendChild(plan);
+      fitPlan();
+    } else {
+      frame.appendChild(copy);
+    }
     reset();
     counter.textContent = text.imageOf.replace("{n}", index + 1).replace("{count}", links.length);
+  }
+
+  // The plan and its pins as one box the size of the plan shown whole in the stage: the pins
+  // are placed in percentages of that box.
+  function fitPlan() {
+    var plan = frame.querySelector(".viewer-plan");
+    var image = plan && plan.querySelector("img");
+    if (!image) return;
+    var ratio = (Number(image.getAttribute("width")) || 4) / (Number(image.getAttribute("height")) || 3);
+    var width = Math.min(stage.clientWidth, stage.clientHeight * ratio);
+    plan.style.width = width + "px";
+    plan.style.height = width / ratio + "px";
   }
 
   function setSizes() {
@@ -103,6 +134,8 @@
       y = Math.max(-limitY, Math.min(limitY, y));
     }
     frame.style.transform = "translate(" + x + "px, " + y + "px) scale(" + scale + ")";
+    // A plan's pins keep their size on screen as the plan grows.
+    frame.style.setProperty("--viewer-scale", scale);
     dialog.dataset.scale = scale.toFixed(2);
     setSizes();
   }
@@ -237,6 +270,11 @@
     // A trackpad pinch arrives as a wheel with the control key; its steps are small.
     zoomBy(Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), point.x, point.y);
   }
+
+  // A turned phone: a plan is fitted to the stage again.
+  window.addEventListener("resize", function () {
+    if (dialog && dialog.open && frame.querySelector(".viewer-plan")) { fitPlan(); apply(); }
+  });
 
   links.forEach(function (link, linkIndex) {
     link.addEventListener("click", function (event) {
