@@ -48,6 +48,26 @@ import Testing
         #expect(english.contains(#"<span class="stop-badge" aria-hidden="true">4</span>"#))
     }
 
+    /// With a floor plan, a tour's page draws its walk: a pin per stop numbered in the
+    /// tour's order and leading to that stop, joined in that order. The default catalog has
+    /// a plan and two tours; a catalog without floors draws none.
+    @Test func aTourPageDrawsItsWalkOverThePlan() throws {
+        let catalog = try CatalogLoader.loadDefault()
+        let site = try Site.render(catalog)
+        let tour = try #require(catalog.primary.tours.first)
+        let page = try html(site, "/en/tours/\(tour.id)/")
+        let pins = page.matches(of: /<a class="plan-pin" href="([^"]+)" aria-label="([^"]+)">/)
+        #expect(pins.map { String($0.output.1) } == tour.stops.indices.map { "/en/tours/\(tour.id)/\($0 + 1)/" })
+        #expect(pins.first?.output.2.hasSuffix(", Jikji") == true, "\(pins.first?.output.2 ?? "")")
+        let legs = page.matches(of: /<line x1="([0-9.]+)%" y1="([0-9.]+)%" x2="([0-9.]+)%" y2="([0-9.]+)%"\/>/)
+        #expect(legs.count == tour.stops.count - 1)
+        // Each leg starts where the one before it ended, from the first stop's place.
+        let first = try #require(catalog.primary.exhibits.first { $0.id == tour.stops[0] }?.position)
+        #expect(Double(legs.first?.output.1 ?? "") == first.x && Double(legs.first?.output.2 ?? "") == first.y)
+        for (leg, next) in zip(legs, legs.dropFirst()) { #expect(leg.output.3 == next.output.1 && leg.output.4 == next.output.2) }
+        #expect(!(try html(Site.render(ToursCatalog.make().load()), "/en/tours/printed-word/")).contains("plan-pin"))
+    }
+
     @Test func eachStopIsTheExhibitWithTheToursNavigationAndACanonicalLink() throws {
         let site = try Site.render(ToursCatalog.make().load(), options: SiteOptions(origin: "https://guide.example"))
         let stops = ToursCatalog.expected[0].stops

@@ -18,7 +18,7 @@ struct TourPages {
         case let .tour(language, index):
             let edition = context.edition(language)
             guard edition.tours.indices.contains(index) else { throw .template(name: "tour", message: "no tour \(index)") }
-            return (TourScreen(edition: edition, index: index, exhibitAt: exhibitAt(edition),
+            return (TourScreen(edition: edition, index: index, exhibitAt: exhibitAt(edition), positions: context.plan.positions,
                                catalog: catalog, routes: routes, assets: assets), "tour")
         case let .tourStop(language, index, number):
             let edition = context.edition(language)

@@ -16,9 +16,16 @@ struct TourScreen: Sendable {
     /// The tour's IIIF collection, when the site has IIIF.
     var collectionHref: String?
     var collectionLabel: String
+    /// The walk drawn over each floor's plan that has its stops, the pins numbered in the
+    /// tour's order and leading to its stops.
+    var routePlans: [FloorPlanFigure]
+    var routeLabel: String
+    var hasRoutePlans: Bool { !routePlans.isEmpty }
 
     /// `index` is the tour's place in the edition's list; `exhibitAt`, the edition's exhibit of an id.
-    init(edition: Edition, index: Int, exhibitAt: (String) -> Exhibit?, catalog: Catalog, routes: Routes, assets: SiteAssets) {
+    /// `positions`: each exhibit's place in the edition by id.
+    init(edition: Edition, index: Int, exhibitAt: (String) -> Exhibit?, positions: [String: Int], catalog: Catalog, routes: Routes,
+         assets: SiteAssets) {
         let strings = assets.strings(edition.language)
         let language = edition.language
         let primary = catalog.primary.language
@@ -55,6 +62,13 @@ struct TourScreen: Sendable {
                 stop: StopBadge(exhibit.stop, strings: strings))
         }
         collectionLabel = strings.tours.collection
+        let stopNumber = Dictionary(tour.stops.enumerated().map { ($1, $0 + 1) }) { first, _ in first }
+        routePlans = edition.floors.compactMap { floor in
+            FloorPlanFigure(floor: floor, route: tour.stops, edition: edition, positions: positions,
+                            href: { routes.link(routes.tourStop(tour.id, stopNumber[$0.id] ?? 1, language)) },
+                            slot: "(min-width: 48em) 46rem, 100vw", strings: strings, assets: assets)
+        }.filter { !$0.pins.isEmpty }
+        routeLabel = strings.map.floorPlan
     }
 
     /// The tour's duration, when given, and its number of stops.
@@ -76,5 +90,8 @@ extension TourScreen: TemplateObject {
         .field("rows", \.rows),
         .field("collectionHref", \.collectionHref),
         .field("collectionLabel", \.collectionLabel),
+        .field("routePlans", \.routePlans),
+        .field("routeLabel", \.routeLabel),
+        .field("hasRoutePlans", \.hasRoutePlans),
     ]
 }
