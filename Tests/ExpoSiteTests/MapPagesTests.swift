@@ -105,10 +105,12 @@ import Testing
         let figure = try #require(FloorPlanFigure(
             floor: floor, route: ["haegeum", "missing", "jikji"], edition: edition, positions: ["jikji": 0, "haegeum": 1],
             href: { routes.link(routes.exhibit($0.id, edition.language)) }, slot: "100vw", strings: assets.strings(edition.language), assets: assets))
-        #expect(figure.pins.map { $0.number } == ["1", "3"])
+        // Each pin bears its exhibit's stop number (haegeum is stop 2), not its place on the route.
+        #expect(figure.pins.map { $0.number } == edition.exhibits.reversed().map { String($0.stop) } && figure.pins.map(\.number) == ["2", "1"])
         #expect(figure.pins.map { $0.href } == ["/en/items/haegeum/", "/en/items/jikji/"] && figure.pins.allSatisfy { $0.isLink })
         #expect(figure.route.map { [$0.x1, $0.y1, $0.x2, $0.y2] } == [["75%", "10%", "25%", "40.5%"]])
         let html = try SiteResources.bundled().templates.render(figure, with: "floor-plan")
-        #expect(String(decoding: html, as: UTF8.self).contains(#"<line x1="75%" y1="10%" x2="25%" y2="40.5%"/>"#))
+        #expect(String(decoding: html, as: UTF8.self).contains(
+            #"<line x1="75%" y1="10%" x2="50%" y2="25.25%" marker-end="url(#route-arrow-1)"/><line x1="50%" y1="25.25%" x2="25%" y2="40.5%"/>"#))
     }
 }

@@ -48,23 +48,35 @@ import Testing
         #expect(english.contains(#"<span class="stop-badge" aria-hidden="true">4</span>"#))
     }
 
-    /// With a floor plan, a tour's page draws its walk: a pin per stop numbered in the
-    /// tour's order and leading to that stop, joined in that order. The default catalog has
-    /// a plan and two tours; a catalog without floors draws none.
+    /// With a floor plan, a tour's page draws its walk: a pin per stop, in the tour's order
+    /// and leading to that stop, joined in that order. Each pin bears its exhibit's stop
+    /// number, as the wall label and the list below do: the default catalog's second tour
+    /// starts at stop 5, so a pin numbered by its place on the tour would show 1. The default
+    /// catalog has a plan and two tours; a catalog without floors draws none.
     @Test func aTourPageDrawsItsWalkOverThePlan() throws {
         let catalog = try CatalogLoader.loadDefault()
         let site = try Site.render(catalog)
-        let tour = try #require(catalog.primary.tours.first)
+        let tour = try #require(catalog.primary.tours.last)
+        let exhibits = try tour.stops.map { id in try #require(catalog.primary.exhibits.first { $0.id == id }) }
+        #expect(exhibits.map(\.stop) != Array(1...exhibits.count), "this tour's stop numbers must differ from its order")
         let page = try html(site, "/en/tours/\(tour.id)/")
-        let pins = page.matches(of: /<a class="plan-pin" href="([^"]+)" aria-label="([^"]+)">/)
+        let pins = page.matches(of: /<a class="plan-pin" href="([^"]+)" aria-label="([^"]+)">.*?<text class="pin-number"[^>]*>([0-9]+)<\/text>/)
         #expect(pins.map { String($0.output.1) } == tour.stops.indices.map { "/en/tours/\(tour.id)/\($0 + 1)/" })
-        #expect(pins.first?.output.2.hasSuffix(", Jikji") == true, "\(pins.first?.output.2 ?? "")")
-        let legs = page.matches(of: /<line x1="([0-9.]+)%" y1="([0-9.]+)%" x2="([0-9.]+)%" y2="([0-9.]+)%"\/>/)
-        #expect(legs.count == tour.stops.count - 1)
-        // Each leg starts where the one before it ended, from the first stop's place.
-        let first = try #require(catalog.primary.exhibits.first { $0.id == tour.stops[0] }?.position)
-        #expect(Double(legs.first?.output.1 ?? "") == first.x && Double(legs.first?.output.2 ?? "") == first.y)
-        for (leg, next) in zip(legs, legs.dropFirst()) { #expect(leg.output.3 == next.output.1 && leg.output.4 == next.output.2) }
+        #expect(pins.map { String($0.output.3) } == exhibits.map { String($0.stop) })
+        #expect(pins.first?.output.2 == "Stop \(exhibits[0].stop), Haegeum", "\(pins.first?.output.2 ?? "")")
+        // Each leg is drawn in two halves, the first ending in the arrowhead that shows the
+        // way: stop to midpoint to next stop, from the first stop's place to the last's.
+        let halves = page.matches(of: /<line x1="([0-9.]+)%" y1="([0-9.]+)%" x2="([0-9.]+)%" y2="([0-9.]+)%"( marker-end="url\(#route-arrow-1\)")?\/>/)
+        #expect(halves.count == 2 * (tour.stops.count - 1))
+        #expect(page.contains(#"<marker id="route-arrow-1""#))
+        let places = try exhibits.map { try #require($0.position) }
+        for (index, (from, to)) in zip(places, places.dropFirst()).enumerated() where halves.count > 2 * index + 1 {
+            let (first, second) = (halves[2 * index].output, halves[2 * index + 1].output)
+            #expect([first.1, first.2].compactMap { Double($0) } == [from.x, from.y] && first.5 != nil)
+            #expect([first.3, first.4].compactMap { Double($0) } == [(from.x + to.x) / 2, (from.y + to.y) / 2])
+            #expect(second.1 == first.3 && second.2 == first.4 && second.5 == nil)
+            #expect([second.3, second.4].compactMap { Double($0) } == [to.x, to.y])
+        }
         #expect(!(try html(Site.render(ToursCatalog.make().load()), "/en/tours/printed-word/")).contains("plan-pin"))
     }
 

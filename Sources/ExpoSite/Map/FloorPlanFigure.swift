@@ -28,10 +28,14 @@ struct FloorPlanFigure: Sendable {
         var isLink: Bool
     }
 
-    /// One straight stretch of a route, between two pins.
+    /// One straight stretch of a route, between two pins, drawn in two halves so that an
+    /// arrowhead at its middle shows which way the walk goes (SVG draws markers only at
+    /// the ends of a line, and a pin covers each end).
     struct Leg: Sendable {
         var x1: String
         var y1: String
+        var midX: String
+        var midY: String
         var x2: String
         var y2: String
     }
@@ -43,6 +47,8 @@ struct FloorPlanFigure: Sendable {
     var pins: [Pin]
     var route: [Leg]
     var hasRoute: Bool
+    /// The route's arrowhead, one per plan: a page may show several floors' routes.
+    var arrowID: String
 
     /// Nil when the floor has no plan image. `decorative`: the text around the plan says
     /// what it shows (a link's own words), so the image has no alt text of its own.
@@ -58,22 +64,30 @@ struct FloorPlanFigure: Sendable {
             Pin(number: String(mark.number), label: strings.map.pin(stop: strings.stops.stop(mark.number), name: mark.name),
                 x: Self.percent(mark.position.x), y: Self.percent(mark.position.y), href: mark.href ?? "", isLink: mark.href != nil)
         }
-        route = drawRoute ? zip(pins, pins.dropFirst()).map { Leg(x1: $0.x, y1: $0.y, x2: $1.x, y2: $1.y) } : []
+        let places = marks.filter { $0.position.floor == floor.id }.map(\.position)
+        route = drawRoute ? zip(places, places.dropFirst()).map { from, to in
+            Leg(x1: Self.percent(from.x), y1: Self.percent(from.y), midX: Self.percent((from.x + to.x) / 2),
+                midY: Self.percent((from.y + to.y) / 2), x2: Self.percent(to.x), y2: Self.percent(to.y))
+        } : []
         hasRoute = !route.isEmpty
+        arrowID = "route-arrow-\(floor.id)"
     }
 
-    /// A route over a floor's plan: the exhibits `ids` in walking order, numbered from 1 in
-    /// that order, each pin a link to its exhibit, joined by a line when `drawRoute`. Ids
-    /// without a position on this floor are passed over. `positions` finds an exhibit's
-    /// place in the edition by id (`SitePlan.positions`), so no list is searched.
+    /// A route over a floor's plan: the exhibits `ids` in walking order, each pin a link to
+    /// its exhibit, joined by a line when `drawRoute`. A pin bears its exhibit's stop number,
+    /// not its place on the route: the number on the wall label and in the tour's list beside
+    /// the plan, so the guide never shows two numbers for one exhibit; the line and the pins'
+    /// order give the walk. Ids without a position on this floor are passed over.
+    /// `positions` finds an exhibit's place in the edition by id (`SitePlan.positions`), so
+    /// no list is searched.
     init?(floor: Floor, route ids: [String], edition: Edition, positions: [String: Int], drawRoute: Bool = true,
           href: (Exhibit) -> String?, slot: String, strings: UIStrings, assets: SiteAssets) {
         var marks: [Mark] = []
-        for (order, id) in ids.enumerated() {
+        for id in ids {
             guard let index = positions[id], edition.exhibits.indices.contains(index),
                   let position = edition.exhibits[index].position, position.floor == floor.id else { continue }
             let exhibit = edition.exhibits[index]
-            marks.append(Mark(number: order + 1, name: exhibit.displayName, position: position, href: href(exhibit)))
+            marks.append(Mark(number: exhibit.stop, name: exhibit.displayName, position: position, href: href(exhibit)))
         }
         self.init(floor: floor, marks: marks, drawRoute: drawRoute, zoomable: false, slot: slot, strings: strings, assets: assets)
     }
@@ -93,6 +107,7 @@ extension FloorPlanFigure: TemplateObject {
         .field("pins", \.pins),
         .field("route", \.route),
         .field("hasRoute", \.hasRoute),
+        .field("arrowID", \.arrowID),
     ]
 }
 
@@ -111,6 +126,8 @@ extension FloorPlanFigure.Leg: TemplateObject {
     static let templateFields: TemplateFields<Self> = [
         .field("x1", \.x1),
         .field("y1", \.y1),
+        .field("midX", \.midX),
+        .field("midY", \.midY),
         .field("x2", \.x2),
         .field("y2", \.y2),
     ]

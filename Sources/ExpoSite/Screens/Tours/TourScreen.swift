@@ -16,8 +16,8 @@ struct TourScreen: Sendable {
     /// The tour's IIIF collection, when the site has IIIF.
     var collectionHref: String?
     var collectionLabel: String
-    /// The walk drawn over each floor's plan that has its stops, the pins numbered in the
-    /// tour's order and leading to its stops.
+    /// The walk drawn over each floor's plan that has its stops, each pin bearing its
+    /// exhibit's stop number and leading to that stop of the tour.
     var routePlans: [FloorPlanFigure]
     var routeLabel: String
     var hasRoutePlans: Bool { !routePlans.isEmpty }
