@@ -136,4 +136,18 @@ import Testing
         #expect(NumberFormat.grouped(1000) == "1,000")
         #expect(NumberFormat.grouped(-1234567) == "-1,234,567")
     }
+
+    /// A count of one takes its own sentence ("1 stop has one", not "1 stops have one"), and
+    /// Arabic, whose plural changes with the number (two, three to ten, eleven and more),
+    /// names the count as a figure after the noun rather than inflecting the noun wrongly.
+    @Test func countsReadRightForOneAndInArabic() throws {
+        let (_, _, assets) = try context(.seed())
+        let english = assets.strings(.english), arabic = assets.strings(Language("ar"))
+        #expect(english.audio.saveAllNote(count: 1) == "Recordings are not downloaded until you ask: 1 stop has one in this language.")
+        #expect(english.audio.saveAllNote(count: 3) == "Recordings are not downloaded until you ask: 3 stops have one in this language.")
+        #expect(english.tours.stops(1) == "1 stop" && english.tours.stops(12) == "12 stops")
+        #expect(arabic.tours.stops(1) == "محطة واحدة" && arabic.tours.stops(2) == "عدد المحطات: 2" && arabic.tours.stops(11) == "عدد المحطات: 11")
+        #expect(arabic.audio.saveAllNote(count: 1).hasSuffix("محطة واحدة لها تسجيل بهذه اللغة."))
+        #expect(arabic.audio.saveAllNote(count: 11).hasSuffix("عدد المحطات التي لها تسجيل بهذه اللغة: 11."))
+    }
 }

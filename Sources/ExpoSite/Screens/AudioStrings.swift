@@ -40,7 +40,9 @@ public struct AudioStrings: Sendable {
     func saveAll(bytes: Int) -> String { text["save_offline_all"].replacingOccurrences(of: "{size}", with: size(bytes)) }
 
     /// "Recordings are not downloaded until you ask: 3 stops have one in this language."
-    func saveAllNote(count: Int) -> String { text["save_offline_all_note"].replacingOccurrences(of: "{count}", with: String(count)) }
+    func saveAllNote(count: Int) -> String {
+        count == 1 ? text["save_offline_all_note_one"] : text["save_offline_all_note"].replacingOccurrences(of: "{count}", with: String(count))
+    }
 
     /// "850 KB", "1.2 MB": decimal units, as phones show storage, in the language's words.
     func size(_ bytes: Int) -> String {
