@@ -95,3 +95,46 @@ def test_every_page_lays_out_cleanly(browser, base_url, profile, text_size):
     finally:
         context.close()
     assert not failures, "\n".join(failures)
+
+
+# Runs in the page: each of screen 3's buttons, its class and the computed style the
+# outline rule decides.
+BUTTON_STYLES = """
+() => [...document.querySelectorAll('.speech button, .share-button, .offline-save button, .player button, .player select')]
+  .filter(el => el.getBoundingClientRect().width > 0)
+  .map(el => {
+    const style = getComputedStyle(el), box = el.getBoundingClientRect();
+    return {name: el.className || el.closest('[class]').className, toggle: el.classList.contains('player-toggle'),
+            border: `${style.borderTopWidth} ${style.borderTopStyle}`, borderColor: style.borderTopColor, color: style.color,
+            background: style.backgroundColor, padding: parseFloat(style.paddingInlineStart), width: box.width, height: box.height};
+  })
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_outlined_buttons_keep_their_outline_and_only_the_players_toggle_is_filled(browser, base_url, scheme):
+    """Read aloud, share, save and the player's other controls are outlined in the tint
+    on no fill, and those with words have room around them; the play button alone is a
+    filled circle. One stylesheet edit once made the share button a filled circle while
+    it kept its 44 px, which no other test saw."""
+    context = new_phone(browser, 375, 812, 3, color_scheme=scheme)
+    context.add_init_script(SPEECH_STUB)
+    page = context.new_page()
+    try:
+        page.goto(base_url + "/items/jikji/")
+        page.locator(".offline-save button").first.wait_for(state="visible")
+        buttons = page.evaluate(BUTTON_STYLES)
+    finally:
+        context.close()
+    names = " ".join(button["name"] for button in buttons)
+    for expected in ["speech-toggle", "share-button", "offline-save", "player-toggle", "player-back", "player-speed"]:
+        assert expected in names, f"{expected} not shown on /items/jikji/: {names}"
+    for button in buttons:
+        if button["toggle"]:
+            assert button["border"].startswith("0px") and button["background"] != "rgba(0, 0, 0, 0)", button
+            assert abs(button["width"] - button["height"]) < 1, f"the play button is not a circle: {button}"
+            continue
+        assert button["border"] == "1px solid" and button["borderColor"] == button["color"], f"not outlined in the tint: {button}"
+        assert button["background"] == "rgba(0, 0, 0, 0)", f"filled: {button}"
+        if button["name"] in ("speech-toggle", "share-button") or "offline-save" in button["name"]:
+            assert button["padding"] >= 12 and button["width"] > button["height"], f"no room around its words: {button}"
