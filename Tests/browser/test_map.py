@@ -37,14 +37,16 @@ PLACED = [exhibit for exhibit in EXHIBITS if exhibit[5]]
 
 
 def png(width, height):
-    """A plan drawn as a PNG: a light floor, dark walls, two rooms."""
-    rows = []
-    for y in range(height):
-        row = bytearray([0])
-        for x in range(width):
-            wall = x < 6 or x >= width - 6 or y < 6 or y >= height - 6 or (abs(x - width // 2) < 3 and not height // 3 < y < height // 2)
-            row += bytes([40, 40, 40]) if wall else bytes([245, 240, 228])
-        rows.append(bytes(row))
+    """A plan drawn as a PNG: a light floor, dark walls, two rooms. Rows are put together from
+    runs, so a plan large enough for a 3x screen is made in a moment."""
+    wall, floor = bytes([40, 40, 40]), bytes([245, 240, 228])
+    middle = width // 2
+    solid = b"\x00" + wall * width
+    # Outer walls only; and with the wall between the rooms, where that wall stands.
+    open_row = b"\x00" + wall * 6 + floor * (width - 12) + wall * 6
+    parted_row = (b"\x00" + wall * 6 + floor * (middle - 2 - 6) + wall * 5 + floor * (width - 6 - middle - 3) + wall * 6)
+    rows = [solid if y < 6 or y >= height - 6 else open_row if height // 3 < y < height // 2 else parted_row
+            for y in range(height)]
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
@@ -85,7 +87,8 @@ def make_catalog(folder):
             {"id": floor["id"], "name": name, "plan_alt": name} for floor, name in zip(FLOORS, FLOOR_NAMES[language])],
             ensure_ascii=False))
     (folder / "floors.json").write_text(json.dumps(FLOORS, ensure_ascii=False))
-    (folder / "plan-ground.png").write_bytes(png(900, 600))
+    # Large enough that a 3x screen's plan, 736 CSS px wide, has a rendition to match.
+    (folder / "plan-ground.png").write_bytes(png(2400, 1600))
     (folder / "plan-upper.svg").write_text(SVG_PLAN)
     for name in ["poster", "flag"] + [exhibit[0] for exhibit in EXHIBITS]:
         (folder / f"{name}.svg").write_text(TINY_SVG)
@@ -178,6 +181,49 @@ def test_each_pin_is_a_link_to_its_exhibit_where_its_position_says(browser, map_
         failures += [f"/items/jikji/ at {width} px, text {text_size}%: {problem}" for problem in page.evaluate(LAYOUT_PROBLEMS)]
     finally:
         context.close()
+    assert not failures, "\n".join(failures)
+
+
+# Each raster plan on the page: the pixels of the file the browser chose (fetched alone,
+# so no density correction), its width as drawn, and the largest file its srcset offers.
+PLAN_FILES = """
+async () => {
+  const images = [...document.querySelectorAll('img.plan-image')];
+  await Promise.all(images.map(image => { image.loading = 'eager'; return image.decode(); }));
+  return Promise.all(images.filter(image => !image.currentSrc.endsWith('.svg')).map(async image => {
+    const chosen = new Image();
+    chosen.src = image.currentSrc;
+    await chosen.decode();
+    const offered = [...(image.srcset || '').matchAll(/ (\\d+)w/g), ...[...image.parentElement.querySelectorAll('source')]
+      .flatMap(source => [...source.srcset.matchAll(/ (\\d+)w/g)])].map(match => Number(match[1]));
+    return {src: image.currentSrc.split('/').pop(), pixels: chosen.naturalWidth, drawn: image.getBoundingClientRect().width,
+            largest: Math.max(0, ...offered)};
+  }));
+}
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_raster_plan_is_sharp_on_a_3x_screen(browser, map_site, width):
+    """On a 3x screen the browser picks a file of the PNG plan with a pixel for each device
+    pixel it covers (or the largest there is): on the map, on a tour's walk, and in an
+    exhibit's "where to find it", whose `sizes` must say how wide it is drawn."""
+    failures, seen = [], 0
+    for path in ["/map/", "/items/jikji/"]:
+        # A context each, so that no page reuses a larger file another page has loaded.
+        context = new_phone(browser, width=width, height=800, scale=3, mobile=width < 800)
+        page = context.new_page()
+        try:
+            page.goto(map_site + path)
+            for plan in page.evaluate(PLAN_FILES):
+                seen += 1
+                needed = min(plan["drawn"] * 3, plan["largest"])
+                if plan["pixels"] < 0.95 * needed:
+                    failures.append(f"{path} at {width} px, 3x: {plan['src']} is {plan['pixels']} px for a plan drawn "
+                                    f"{plan['drawn']:.0f} px wide ({needed:.0f} device px; largest offered {plan['largest']})")
+        finally:
+            context.close()
+    assert seen >= 2, f"expected the PNG plan on /map/ and on /items/jikji/, found {seen}"
     assert not failures, "\n".join(failures)
 
 

@@ -22,7 +22,7 @@ struct ExhibitLocation: Sendable {
             ? primary.code : nil
         showOnMap = strings.map.showOnMap
         plan = FloorPlanFigure(floor: floor, marks: [.init(number: exhibit.stop, name: exhibit.displayName, position: position, href: nil)],
-                               zoomable: false, decorative: true, slot: "(min-width: 36em) 16rem, 80vw", strings: strings, assets: assets)
+                               zoomable: false, decorative: true, slot: "(min-width: 36em) 20rem, 80vw", strings: strings, assets: assets)
     }
 }
 
