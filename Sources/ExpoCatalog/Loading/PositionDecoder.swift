@@ -43,7 +43,7 @@ enum PositionDecoder {
     private static func floorID(_ value: JSONValue, at place: String, floors: KnownFloors, reader: inout FieldReader) -> String? {
         let id: String
         switch value {
-        case let .string(text): id = text.trimmingCharacters(in: .whitespaces)
+        case let .string(text): id = text.trimmingSpaces
         case let .integer(number): id = String(number)
         case let .number(number) where number.rounded() == number && abs(number) < 1e15: id = String(Int(number))
         default:
@@ -64,7 +64,7 @@ enum PositionDecoder {
         switch value {
         case let .integer(given): number = Double(given)
         case let .number(given): number = given
-        case let .string(text): number = Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case let .string(text): number = Double(text.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
         default: number = nil
         }
         guard let number else {

@@ -27,7 +27,7 @@ enum PublishingCheck {
                 where isOwn(exhibit, key) && isBlank(text) {
                     note(exhibit.id, key, "empty")
                 }
-                let name = trimmingSpaces(exhibit.name)
+                let name = exhibit.name.trimmingSpaces
                 if !name.isEmpty, isOwn(exhibit, "name") {
                     if let first = firstWithName[name], let index = indexOfID[first] {
                         note(exhibit.id, "name", "\"\(name)\" is also the name of \(file + store.place("[\(index)].name", inDataFile: fileName)); "
@@ -48,13 +48,6 @@ enum PublishingCheck {
     /// text, which for every text of a large catalog was half of `validate`.
     static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains)
-    }
-
-    /// The text without spaces and tabs at its ends, copied only when it has any.
-    static func trimmingSpaces(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last) else { return text }
-        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// Where each exhibit's entry sits in a data file, by id: a translation's entries may

@@ -25,7 +25,7 @@ enum StopNumbers {
         case let .number(given)?: number = given.rounded() == given && abs(given) < 1e12 ? Int(given) : nil
         case let .string(text)?:
             // A spreadsheet's cell, or a label's number with its leading zeros ("012").
-            let digits = text.trimmingCharacters(in: .whitespaces)
+            let digits = text.trimmingSpaces
             number = !digits.isEmpty && digits.utf8.count <= 18 && digits.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int(digits) : nil
             if number == nil { return .problem("\"\(text.prefix(40))\" is not a number") }
         case let other?: return .problem("expected a whole number, found \(other.kindDescription)")

@@ -95,12 +95,3 @@ public enum WebVTT {
         return text
     }
 }
-
-private extension String {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
-    }
-}
