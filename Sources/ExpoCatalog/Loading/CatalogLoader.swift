@@ -56,26 +56,8 @@ public enum CatalogLoader {
 
     static func load(at url: URL, options: Options, record: inout EntryRecord) throws(CatalogError) -> Catalog {
         let path = url.path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .notFound(path: path)
-        }
-        guard isFolder.boolValue else { throw .notACatalog(path: path, searched: nil) }
-        let primaryFiles = DataFile.catalogFiles.map { $0.fileName(nil) }
-        var store: any CatalogStore
-        let plain = CatalogFolder(url: url)
-        if primaryFiles.contains(where: plain.dataFileNames.contains) {
-            store = plain
-            record.isJSONFolder = plain.spreadsheets.files.isEmpty
-        } else {
-            let project = AppProject(root: url, pdfConverter: options.pdfConverter)
-            guard primaryFiles.contains(where: project.dataFileNames.contains) else {
-                throw .notACatalog(path: path, searched: project.searched)
-            }
-            store = project
-        }
-        let prefetched = PrefetchedStore(store)
-        store = prefetched
+        let prefetched = try openStore(at: url, options: options, record: &record)
+        let store: any CatalogStore = prefetched
 
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
         var publishingNotes: [Diagnostic] = []
@@ -117,17 +99,7 @@ public enum CatalogLoader {
         // Every image asked for, found or not: a file refused (an SVG that is no XML) is used all the same.
         var asked: Set<String> = []
         if let primary {
-            // Read in place: mapping over the exhibits copied each of them.
-            var names = ["poster", "flag"]
-            for position in primary.exhibits.indices {
-                for image in primary.exhibits[position].images { names.append(image.name) }
-            }
-            for name in names where Exhibit.isSafeID(name) && asked.insert(name).inserted {
-                // Every SVG is made safe here, once, whichever store found it (a folder, an
-                // imageset, a PDF converted): the server, the export and IIIF get these bytes.
-                images[name] = store.image(named: name, diagnostics: &diagnostics)
-                    .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
-            }
+            readImages(of: primary, store, into: &images, asked: &asked, diagnostics: &diagnostics)
             FloorFiles.plans(floors, store, pdfConverter: options.pdfConverter, asked: &asked, images: &images, diagnostics: &diagnostics)
         }
 

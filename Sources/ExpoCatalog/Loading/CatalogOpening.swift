@@ -1,0 +1,42 @@
+import Foundation
+
+/// Opening a catalog: finding its store and reading its images.
+extension CatalogLoader {
+    /// The catalog's files at `url`, a folder of JSON files or spreadsheets or an Xcode
+    /// project, read ahead in parallel.
+    static func openStore(at url: URL, options: Options, record: inout EntryRecord) throws(CatalogError) -> PrefetchedStore {
+        let path = url.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .notFound(path: path)
+        }
+        guard isFolder.boolValue else { throw .notACatalog(path: path, searched: nil) }
+        let primaryFiles = DataFile.catalogFiles.map { $0.fileName(nil) }
+        let plain = CatalogFolder(url: url)
+        if primaryFiles.contains(where: plain.dataFileNames.contains) {
+            record.isJSONFolder = plain.spreadsheets.files.isEmpty
+            return PrefetchedStore(plain)
+        }
+        let project = AppProject(root: url, pdfConverter: options.pdfConverter)
+        guard primaryFiles.contains(where: project.dataFileNames.contains) else {
+            throw .notACatalog(path: path, searched: project.searched)
+        }
+        return PrefetchedStore(project)
+    }
+
+    /// The poster, the flag and every exhibit's images, each read once however often it is
+    /// named. Every SVG is made safe here, whichever store found it (a folder, an imageset,
+    /// a PDF converted): the server, the export and IIIF get these bytes.
+    static func readImages(of primary: Edition, _ store: any CatalogStore, into images: inout [String: CatalogImage],
+                                   asked: inout Set<String>, diagnostics: inout [Diagnostic]) {
+        // Read in place: mapping over the exhibits copied each of them.
+        var names = ["poster", "flag"]
+        for position in primary.exhibits.indices {
+            for image in primary.exhibits[position].images { names.append(image.name) }
+        }
+        for name in names where Exhibit.isSafeID(name) && asked.insert(name).inserted {
+            images[name] = store.image(named: name, diagnostics: &diagnostics)
+                .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
+        }
+    }
+}
