@@ -31,11 +31,15 @@ UI = {
 
 
 def page_paths():
-    """Every page of the default site, both languages, and one address that does not exist."""
+    """Every page of the default site in both languages (its tours, each tour's first stop
+    as the stops' sample, and the map too), and one address that does not exist."""
     paths = []
+    tours = [tour["id"] for tour in json.loads((DEFAULT_CATALOG / "tours.json").read_text(encoding="utf-8"))]
     for language, home in LANGUAGES.items():
         paths += [home, home + "items/"]
         paths += [f"{home}items/{item['image_name']}/" for item in CATALOG[language][1]]
+        paths += [f"{home}tours/"] + [f"{home}tours/{tour}/" for tour in tours] + [f"{home}tours/{tour}/1/" for tour in tours]
+        paths += [f"{home}map/"]
     return paths + ["/no-such-page/"]
 
 
