@@ -7,8 +7,8 @@ struct SiteResources: Sendable {
                                 "breadcrumbs", "pagination", "exhibit-row", "browse", "facet", "facet-value",
                                 "labels", "poster", "label-toolbar", "qr-code"]
         + ["stop-form", "stop-badge", "stops", "stop-redirect"]
-        + ["tours", "tour", "tour-nav", "home-tours"]
-        + ["map", "floor-plan", "exhibit-location", "home-map-link"]
+        + ["tours", "tour", "tour-nav", "home-link"]
+        + ["map", "floor-plan", "exhibit-location"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]

@@ -23,10 +23,8 @@ struct ExpositionScreen: Sendable {
     var actions: HTML
     /// The offer to save every recording in the language, where there are any.
     var narrationSave: NarrationSave?
-    /// The link to the tours, when the catalog has any.
-    var tours: ToursLink?
-    /// The link to the floor plans, when the catalog has floors.
-    var mapLink: MapLink?
+    /// The links to the tours and the floor plans, those the catalog has.
+    var homeLinks: [HomeLink]
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
@@ -63,8 +61,7 @@ struct ExpositionScreen: Sendable {
         buttonHref = routes.link(routes.exhibitList(edition.language))
         self.actions = actions
         narrationSave = NarrationSave(edition.language, strings: strings, assets: assets)
-        tours = ToursLink(edition, routes: routes, strings: strings)
-        mapLink = MapLink(edition, routes: routes, strings: strings)
+        homeLinks = HomeLink.all(edition, routes: routes, strings: strings)
     }
 }
 
@@ -82,8 +79,7 @@ extension ExpositionScreen: TemplateObject {
         .field("buttonHref", \.buttonHref),
         .field("actions", \.actions),
         .field("narrationSave", \.narrationSave),
-        .field("tours", \.tours),
-        .field("mapLink", \.mapLink),
+        .field("homeLinks", \.homeLinks),
     ]
 }
 
