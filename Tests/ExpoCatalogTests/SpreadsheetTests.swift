@@ -92,6 +92,18 @@ import Testing
         #expect(messages.contains("error: items.csv:3 (image_name): \"bad id\" is not a safe id: use only letters, digits, - and _"))
     }
 
+    /// A column without a header is ignored: with a word of warning when it holds
+    /// anything, silently when it is empty, as a spreadsheet's stray column often is.
+    @Test func aColumnWithoutAHeaderIsIgnoredAndNamedWhenItHoldsAnything() throws {
+        let rows = [["image_name", "name", "", "short_desc", "desc", ""],
+                    ["jikji", "직지", "", "책", "첫 문단.", "note"],
+                    ["haegeum", "해금", "", "악기", "활로 켜는 악기.", ""]]
+        let folder = try Self.catalog(items: Data(Self.csv(rows).utf8))
+        let catalog = try folder.load()
+        #expect(catalog.primary.exhibits.map(\.name) == ["직지", "해금"])
+        #expect(Self.messages(folder).filter { $0.contains("no header") } == ["warning: items.csv:1 (column 6): the column has no header; its cells are ignored"])
+    }
+
     @Test func anUnknownExpositionFieldIsNamedWithItsRow() throws {
         let exposition = Self.exposition + [["descripton", "x"]]
         let folder = try Self.catalog(items: Data(Self.csv(Self.rows).utf8), exposition: Data(Self.csv(exposition).utf8))

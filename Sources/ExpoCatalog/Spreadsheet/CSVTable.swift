@@ -12,6 +12,13 @@ struct CSVTable: Sendable, Equatable {
     /// The rows that hold anything; blank rows are left out but keep their numbers counted.
     var rows: [Row]
 
+    /// The warning for a column with no header (`place` names it) when any row has a
+    /// value in it; nil when the whole column is empty, as a spreadsheet's stray column is.
+    func unnamedColumnWarning(_ index: Int, file: String, place: String) -> Diagnostic? {
+        guard rows.contains(where: { !($0.cells[safe: index] ?? "").isEmpty }) else { return nil }
+        return Diagnostic(.warning, file: file, place: place, "the column has no header; its cells are ignored")
+    }
+
     /// Reads the bytes as spreadsheet programs write them: UTF-8 with or without a byte
     /// order mark, UTF-16 (Excel's "Unicode Text"), CRLF or LF line ends, commas,
     /// semicolons (Excel in much of Europe) or tabs, quoted cells with commas and line breaks.

@@ -18,9 +18,7 @@ struct FloorsSheet: Sendable {
         for (index, header) in table.header.enumerated() {
             let place = ":1 (\(header.isEmpty ? "column \(index + 1)" : header))"
             guard !header.isEmpty else {
-                if table.rows.contains(where: { !($0.cells[safe: index] ?? "").isEmpty }) {
-                    diagnostics.append(Diagnostic(.warning, file: file, place: place, "the column has no header; its cells are ignored"))
-                }
+                if let warning = table.unnamedColumnWarning(index, file: file, place: place) { diagnostics.append(warning) }
                 continue
             }
             let parts = header.split(separator: ".", maxSplits: 1).map(String.init)

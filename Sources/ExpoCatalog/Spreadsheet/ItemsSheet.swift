@@ -16,9 +16,7 @@ struct ItemsSheet: Sendable {
         for (index, header) in table.header.enumerated() {
             let place = ":1 (\(header.isEmpty ? "column \(index + 1)" : header))"
             if header.isEmpty {
-                if table.rows.contains(where: { !($0.cells[safe: index] ?? "").isEmpty }) {
-                    diagnostics.append(Diagnostic(.warning, file: file, place: place, "the column has no header; its cells are ignored"))
-                }
+                if let warning = table.unnamedColumnWarning(index, file: file, place: place) { diagnostics.append(warning) }
                 continue
             }
             switch ItemColumn.parse(header) {
