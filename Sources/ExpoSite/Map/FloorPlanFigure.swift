@@ -60,12 +60,12 @@ struct FloorPlanFigure: Sendable {
                            placeholderText: floor.name)
         zoomHref = zoomable ? picture.largest : nil
         viewLarger = strings.exhibit.viewLarger
-        pins = marks.filter { $0.position.floor == floor.id }.map { mark in
+        let places = marks.filter { $0.position.floor == floor.id }
+        pins = places.map { mark in
             Pin(number: String(mark.number), label: strings.map.pin(stop: strings.stops.stop(mark.number), name: mark.name),
                 x: Self.percent(mark.position.x), y: Self.percent(mark.position.y), href: mark.href ?? "", isLink: mark.href != nil)
         }
-        let places = marks.filter { $0.position.floor == floor.id }.map(\.position)
-        route = drawRoute ? zip(places, places.dropFirst()).map { from, to in
+        route = drawRoute ? zip(places.map(\.position), places.dropFirst().map(\.position)).map { from, to in
             Leg(x1: Self.percent(from.x), y1: Self.percent(from.y), midX: Self.percent((from.x + to.x) / 2),
                 midY: Self.percent((from.y + to.y) / 2), x2: Self.percent(to.x), y2: Self.percent(to.y))
         } : []
