@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 import Synchronization
 
@@ -38,13 +39,18 @@ public enum SiteExporter {
         let staging = try ExportStaging(beside: target, marker: "\(markerPrefix); site version \(site.version)\n")
         // The staging folder's lock is held until it is in place or gone.
         defer { withExtendedLifetime(staging) {} }
+        // Stopped by a signal while writing, the export removes its half-written folder;
+        // not while swapping, when the folder may already be the destination.
+        ChildProcesses.shared.holding(staging.url)
         do {
             var summary = try writeSite(site, into: staging.url, writer: writer, progress: progress)
+            ChildProcesses.shared.released(staging.url)
             summary.files += 1
             summary.bytes += staging.markerBytes
             try swap(staging.url, into: target)
             return summary
         } catch {
+            ChildProcesses.shared.released(staging.url)
             try? FileManager.default.removeItem(at: staging.url)
             throw error
         }

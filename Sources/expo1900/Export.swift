@@ -53,6 +53,8 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        let stops = StopSignals()
+        defer { withExtendedLifetime(stops) {} }
         // Before any work: an export inside the catalog would become part of it.
         if let catalogFolder = catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
             do {
@@ -62,7 +64,8 @@ struct Export: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let (loaded, renditions) = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
+        let prepared = images.prepare(try CatalogSource(path: catalog).loadReportingProblems(warnings: false))
+        let (loaded, renditions) = (prepared.catalog, prepared.renditions)
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         do {
             var options = try options

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpoCatalog
+import ExpoImages
 import ExpoServer
 import ExpoSite
 import Foundation
@@ -47,12 +48,18 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let stops = StopSignals()
+        // Whatever way the server ends, recordings still being made are stopped, their folders removed.
+        defer { ChildProcesses.shared.stopAll() }
         let clock = ContinuousClock()
         let started = clock.now
         let source = CatalogSource(path: catalog)
         // Watching keeps each items file's entries, so that an edit to one exhibit is read on its own.
         let watched = watch ? try source.loadWatchedReportingProblems() : nil
-        let (loaded, renditions) = images.prepare(try watched?.catalog ?? source.loadReportingProblems(warnings: false))
+        // Recordings not made yet are made once the guide answers: see `makeRecordingsLater`.
+        let recordings = RecordingMemory()
+        let prepared = images.prepare(try watched?.catalog ?? source.loadReportingProblems(warnings: false), recordingsLater: recordings)
+        let (loaded, renditions) = (prepared.catalog, prepared.renditions)
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         let loadedAt = clock.now
         var options = try options
@@ -78,7 +85,8 @@ struct Serve: AsyncParsableCommand {
         let events = watch ? PreviewEvents(generation: 1) : nil
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events)
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
-                                    watched: watched.map { ($0, renditions) })
+                                    watched: watched.map { ($0, renditions) }, recordings: recordings)
+        reloader.makeRecordingsLater(prepared.missingRecordings, of: loaded)
         let reloads = reloadOnHangup(reloader)
         defer { reloads.cancel() }
         var watching: Task<Void, Never>?
@@ -94,6 +102,7 @@ struct Serve: AsyncParsableCommand {
         defer { watching?.cancel() }
         do {
             try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
+                stops.serverStops()
                 // Written straight to the file descriptor so that a script reading the pipe
                 // sees the line at once, whatever stdout's buffering.
                 FileHandle.standardOutput.write(Data("Expo1900 is serving \(url)\n".utf8))

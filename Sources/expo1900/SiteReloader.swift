@@ -19,9 +19,15 @@ final class SiteReloader: Sendable {
     private let generation: Mutex<Int>
     /// In watch mode, the last load, entry by entry, and its images' renditions.
     private let watched: Mutex<(load: WatchedLoad, renditions: Renditions)?>
+    /// The recordings made while the guide runs, and those that cannot be made.
+    let recordings: RecordingMemory
+    /// Whether recordings are being made now: one batch at a time, each followed by a reload
+    /// that starts the next batch if the catalog has new ones.
+    private let makingRecordings = Mutex(false)
 
     init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?,
-         watched: (WatchedLoad, Renditions)? = nil) {
+         watched: (WatchedLoad, Renditions)? = nil, recordings: RecordingMemory = RecordingMemory()) {
+        self.recordings = recordings
         self.path = path
         self.images = images
         self.options = options
@@ -68,7 +74,8 @@ final class SiteReloader: Sendable {
         switch result {
         case let .success(loaded):
             // A preview shows a new photo at once as a draft, and its real sizes once made.
-            let (catalog, renditions) = images.prepare(loaded, drafts: events != nil)
+            let prepared = images.prepare(loaded, drafts: events != nil, recordingsLater: recordings)
+            let (catalog, renditions) = (prepared.catalog, prepared.renditions)
             watched.withLock { last in last = last.map { ($0.load, renditions) } }
             do {
                 responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
@@ -76,6 +83,7 @@ final class SiteReloader: Sendable {
                 for diagnostic in catalog.diagnostics { printError(diagnostic.line) }
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
+                makeRecordingsLater(prepared.missingRecordings, of: loaded)
             } catch {
                 failed(["\(error)"])
             }
@@ -98,6 +106,26 @@ final class SiteReloader: Sendable {
             let made = ImageWork.renditions(for: draftsOnly, cache: images.cache)
             guard Set(made.images.keys) == drafts else { return }
             reload(because: "the full sizes of \(names) are ready")
+        }
+    }
+
+    /// Makes the recordings that are not in the cache yet away from the answers, so that the
+    /// guide answers at once; they join it with the reload that follows. A recording that
+    /// cannot be made is a warning then, and is not tried again.
+    func makeRecordingsLater(_ missing: [CatalogRecording], of catalog: Catalog) {
+        guard !missing.isEmpty, makingRecordings.withLock({ busy in
+            defer { busy = true }
+            return !busy
+        }) else { return }
+        let names = missing.map(\.file)
+        let listed = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        printError("expo1900: making \(missing.count) recording\(missing.count == 1 ? "" : "s") (\(listed)); the guide answers meanwhile, and \(missing.count == 1 ? "it joins" : "they join") it when made")
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let made = images.makeRecordings(missing, of: catalog, memory: recordings)
+            makingRecordings.withLock { $0 = false }
+            guard !ChildProcesses.shared.isStopping else { return }
+            watched.withLock { last in last?.renditions.recordings.merge(made.recordings) { $1 } }
+            reload(because: "\(made.recordings.count) of \(missing.count) recording\(missing.count == 1 ? "" : "s") made")
         }
     }
 

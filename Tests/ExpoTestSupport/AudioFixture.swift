@@ -10,10 +10,11 @@ public enum AudioFixture {
 
     /// `name` in `folder`: `seconds` of a 440 Hz tone in stereo at 48 kHz, with a title tag
     /// the pipeline must remove, in the format the extension says (`.wav`, `.flac`, `.ogg` as Opus).
-    public static func tone(_ name: String, in folder: URL, seconds: Double = 3) throws {
+    /// `rate` and `channels` make a long tone smaller.
+    public static func tone(_ name: String, in folder: URL, seconds: Double = 3, rate: Int = 48000, channels: Int = 2) throws {
         let output = folder.appendingPathComponent(name).path
-        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)",
-                         "-ac", "2", "-metadata", "title=Fixture title", "-metadata", "artist=Someone"]
+        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)",
+                         "-ac", "\(channels)", "-metadata", "title=Fixture title", "-metadata", "artist=Someone"]
         if name.hasSuffix(".ogg") || name.hasSuffix(".opus") { arguments += ["-c:a", "libopus"] }
         try run("ffmpeg", arguments + [output])
     }

@@ -19,29 +19,24 @@ public enum PDFConverter {
     }
 
     /// The first page of the PDF as SVG, or the reason it could not be converted.
-    static func svg(from pdf: URL, tool: URL, timeout: TimeInterval = 20) -> Result<Data, Failure> {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-\(UUID().uuidString).svg")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["-svg", "-f", "1", "-l", "1", pdf.path, output.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+    static func svg(from pdf: URL, tool: URL, timeout: Duration = .seconds(20)) -> Result<Data, Failure> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-pdf-\(UUID().uuidString)")
+        ChildProcesses.shared.holding(folder)
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            ChildProcesses.shared.released(folder)
+        }
         do {
-            try process.run()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return .failure(Failure(reason: "\(tool.path) could not be started"))
+            return .failure(Failure(reason: "a temporary folder could not be made"))
         }
+        let output = folder.appendingPathComponent("page.svg")
         // A hostile PDF must not hang the start-up.
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return .failure(Failure(reason: "pdftocairo took longer than \(Int(timeout)) s"))
-        }
-        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path), !data.isEmpty else {
-            return .failure(Failure(reason: "pdftocairo could not read it (exit status \(process.terminationStatus))"))
+        let run = ProgramRun.run(tool, ["-svg", "-f", "1", "-l", "1", pdf.path, output.path], timeout: timeout)
+        if run.timedOut { return .failure(Failure(reason: "pdftocairo took longer than \(timeout.components.seconds) s")) }
+        guard run.status == 0, let data = FileManager.default.contents(atPath: output.path), !data.isEmpty else {
+            return .failure(Failure(reason: run.status == -1 ? run.firstError : "pdftocairo could not read it (exit status \(run.status))"))
         }
         return .success(data)
     }

@@ -1,32 +1,62 @@
+import ExpoCatalog
 import Foundation
 
 /// Makes one recording with ffmpeg and measures it with ffprobe, in a folder of its own
-/// that is removed after: the file made is read back whole, and nothing is left behind.
+/// that is removed after. Both read a private copy of the bytes the guide read and hashed,
+/// told its format (read from those bytes) and allowed no protocol but `file`: whatever the
+/// original names, no other file is opened. Both run on a clock set by how long the
+/// recording plays, so a file whose header lies cannot keep the guide busy.
 struct AudioEncoder {
     let tools: AudioTools
     let settings: AudioSettings
+    var limits = AudioLimits()
 
-    /// The rendition of the original at `input`, or ffmpeg's or ffprobe's own words for
-    /// why there is none (a file that is no audio, a format it cannot read).
-    func encode(_ input: URL) -> Result<AudioRendition, AudioProblem> {
+    /// The rendition of `original` (the file's bytes), or why there is none, in words for
+    /// the warning (a file that is no audio, one whose header lies, a tool that ran too long).
+    func encode(_ original: [UInt8]) -> Result<AudioRendition, AudioProblem> {
+        let format: RecordingFormat
+        switch RecordingFormat.of(original) {
+        case let .success(read): format = read
+        case let .failure(problem): return .failure(problem)
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-audio-\(UUID().uuidString)")
+        ChildProcesses.shared.holding(folder)
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            ChildProcesses.shared.released(folder)
+        }
+        let input = folder.appendingPathComponent("original")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(original).write(to: input)
         } catch {
-            return .failure(AudioProblem("a temporary folder could not be made: \(error.localizedDescription)"))
+            return .failure(AudioProblem("a temporary folder could not be written: \(error.localizedDescription)"))
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputArguments = ["-protocol_whitelist", "file", "-f", format.demuxer]
+        let plays: Double
+        switch duration(of: input, reading: inputArguments) {
+        case let .success(seconds): plays = seconds
+        case let .failure(problem): return .failure(problem)
+        }
+        if let problem = limits.problem(declared: plays, bytes: original.count) { return .failure(problem) }
         let output = folder.appendingPathComponent("recording.m4a")
-        let encoded = AudioTools.run(tools.ffmpeg, settings.ffmpegArguments(input: input.path, output: output.path))
+        let timeout = limits.encodingTime(plays: plays)
+        let encoded = ProgramRun.run(tools.ffmpeg, settings.ffmpegArguments(reading: inputArguments, input: "file:" + input.path,
+                                                                            output: output.path), timeout: timeout)
+        if encoded.timedOut {
+            return .failure(AudioProblem("ffmpeg took longer than \(timeout.components.seconds) s to make it, for \(AudioLimits.spoken(plays)) of sound; its header may not say how long it really is"))
+        }
         guard encoded.status == 0, let bytes = FileManager.default.contents(atPath: output.path), !bytes.isEmpty else {
             return .failure(AudioProblem("ffmpeg could not read it as audio: \(encoded.firstError)"))
         }
-        return duration(of: output).map { AudioRendition(bytes: [UInt8](bytes), duration: $0) }
+        return duration(of: output, reading: ["-protocol_whitelist", "file", "-f", RecordingFormat.mp4.demuxer]).map { AudioRendition(bytes: [UInt8](bytes), duration: $0) }
     }
 
     /// How long the file at `url` plays, read from ffprobe's JSON.
-    func duration(of url: URL) -> Result<Double, AudioProblem> {
-        let probed = AudioTools.run(tools.ffprobe, ["-v", "error", "-print_format", "json", "-show_format", url.path])
+    func duration(of url: URL, reading inputArguments: [String]) -> Result<Double, AudioProblem> {
+        let probed = ProgramRun.run(tools.ffprobe, ["-v", "error"] + inputArguments + ["-print_format", "json", "-show_format", "file:" + url.path],
+                                    timeout: limits.probingTime)
+        if probed.timedOut { return .failure(AudioProblem("ffprobe took longer than \(limits.probingTime.components.seconds) s to read it")) }
         guard probed.status == 0 else { return .failure(AudioProblem("ffprobe could not read it: \(probed.firstError)")) }
         struct Probe: Decodable {
             struct Format: Decodable { var duration: String? }

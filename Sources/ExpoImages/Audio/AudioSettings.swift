@@ -8,13 +8,16 @@ public struct AudioSettings: Sendable, Hashable {
     public var sampleRate = 44_100
     public var loudness = "loudnorm=I=-16:TP=-1.5:LRA=11"
     /// Raised whenever the way recordings are made changes, so old cache entries are not used.
-    public var pipelineVersion = 1
+    /// 2: originals are read only as the format their bytes say (a version-1 entry may hold
+    /// what a playlist named, from outside the catalog).
+    public var pipelineVersion = 2
 
     public init() {}
 
-    /// ffmpeg's arguments for `input` to `output` (an `.m4a` path).
-    func ffmpegArguments(input: String, output: String) -> [String] {
-        ["-nostdin", "-v", "error", "-i", input, "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(sampleRate),
+    /// ffmpeg's arguments for `input` to `output` (an `.m4a` path); `reading`: the options
+    /// that say how to read the input (its format, the protocols allowed).
+    func ffmpegArguments(reading: [String], input: String, output: String) -> [String] {
+        ["-nostdin", "-v", "error"] + reading + ["-i", input, "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(sampleRate),
          "-af", loudness, "-c:a", "aac", "-b:a", bitRate, "-map_metadata", "-1", "-movflags", "+faststart", output]
     }
 

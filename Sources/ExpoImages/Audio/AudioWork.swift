@@ -17,12 +17,18 @@ public enum AudioWork {
         public var diagnostics: [Diagnostic] = []
         /// How many were made by ffmpeg rather than read from the cache.
         public var encoded = 0
+        /// With `makeMissing: false`, the recordings neither in the cache nor known to fail:
+        /// to be made away from the first answer (`AudioWork.recordings(of:)`).
+        public var missing: [CatalogRecording] = []
     }
 
     /// `tools`: ffmpeg and ffprobe; nil when they are not installed, and the recordings are
-    /// then left out with one warning.
+    /// then left out with one warning. `makeMissing: false` only reads the cache and
+    /// `memory`, leaving the others in `missing`; `memory` keeps what was made and what
+    /// could not be, while the guide runs.
     public static func recordings(for catalog: Catalog, cache: RenditionCache?, tools: @autoclosure () -> AudioTools?,
-                                  settings: AudioSettings = AudioSettings()) -> Outcome {
+                                  settings: AudioSettings = AudioSettings(), makeMissing: Bool = true,
+                                  memory: RecordingMemory = RecordingMemory()) -> Outcome {
         var outcome = Outcome()
         guard !catalog.recordings.isEmpty else { return outcome }
         let originals = catalog.recordings.values.sorted { $0.file < $1.file }
@@ -34,13 +40,13 @@ public enum AudioWork {
             return outcome
         }
         let encoder = AudioEncoder(tools: tools, settings: settings)
-        let results = Mutex<[String: Result<(AudioRendition, fromCache: Bool), AudioProblem>]>([:])
+        let results = Mutex<[String: Made]>([:])
         let cacheProblem = Mutex<Diagnostic?>(nil)
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(recordingsAtOnce, originals.count)) { _ in
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < originals.count {
                 let original = originals[index]
-                let result = make(original, encoder: encoder, cache: cache) { problem in
+                let result = make(original, encoder: encoder, cache: cache, makeMissing: makeMissing, memory: memory) { problem in
                     cacheProblem.withLock { $0 = $0 ?? problem }
                 }
                 results.withLock { $0[original.file] = result }
@@ -49,13 +55,15 @@ public enum AudioWork {
         let made = results.withLock { $0 }
         for original in originals {
             switch made[original.file] {
-            case let .success((rendition, fromCache))?:
+            case let .made(rendition, fromCache)?:
                 outcome.recordings[original.file] = rendition
                 if !fromCache { outcome.encoded += 1 }
-            case let .failure(problem)?:
+            case let .failed(problem)?:
                 let users = original.usedBy.joined(separator: ", ")
                 outcome.diagnostics.append(Diagnostic(.warning, file: original.file,
                     "\(problem.message); the recording of \(users) is left out"))
+            case .missing?:
+                outcome.missing.append(original)
             case nil:
                 continue
             }
@@ -64,14 +72,31 @@ public enum AudioWork {
         return outcome
     }
 
-    private static func make(_ original: CatalogRecording, encoder: AudioEncoder, cache: RenditionCache?,
-                             cacheProblem: (Diagnostic) -> Void) -> Result<(AudioRendition, fromCache: Bool), AudioProblem> {
+    private enum Made {
+        case made(AudioRendition, fromCache: Bool)
+        case failed(AudioProblem)
+        case missing
+    }
+
+    private static func make(_ original: CatalogRecording, encoder: AudioEncoder, cache: RenditionCache?, makeMissing: Bool,
+                             memory: RecordingMemory, cacheProblem: (Diagnostic) -> Void) -> Made {
         guard let data = FileManager.default.contents(atPath: original.url.path) else {
-            return .failure(AudioProblem("cannot be read (check its permissions)"))
+            return .failed(AudioProblem("cannot be read (check its permissions)"))
         }
-        let key = RenditionCache.audioKey([UInt8](data), settings: encoder.settings)
-        if let cache, let cached = cache.readAudio(key) { return .success((cached, true)) }
-        return encoder.encode(original.url).map { rendition in
+        let bytes = [UInt8](data)
+        // Before the cache: what is refused is refused whatever an older version kept.
+        if case let .failure(problem) = RecordingFormat.of(bytes) { return .failed(problem) }
+        let key = RenditionCache.audioKey(bytes, settings: encoder.settings)
+        if let cache, let cached = cache.readAudio(key) { return .made(cached, fromCache: true) }
+        switch memory[key] {
+        case let .success(rendition)?: return .made(rendition, fromCache: true)
+        case let .failure(problem)?: return .failed(problem)
+        case nil: break
+        }
+        guard makeMissing else { return .missing }
+        switch encoder.encode(bytes) {
+        case let .success(rendition):
+            memory[key] = .success(rendition)
             if let cache {
                 do {
                     try cache.writeAudio(rendition, key: key)
@@ -80,7 +105,26 @@ public enum AudioWork {
                         "the image cache cannot be written (\(error.localizedDescription)); recordings are made again at every start"))
                 }
             }
-            return (rendition, false)
+            return .made(rendition, fromCache: false)
+        case let .failure(problem):
+            // A tool stopped because the guide is stopping says nothing about the file.
+            if !ChildProcesses.shared.isStopping { memory[key] = .failure(problem) }
+            return .failed(problem)
         }
+    }
+}
+
+/// The recordings made and those that could not be, by content, for as long as the guide
+/// runs: a reload finds them here even when the cache cannot be written, and does not try
+/// a failed one again (a file that keeps ffmpeg busy until its time is up would otherwise
+/// take that time at every reload). A changed file has new content and is tried.
+public final class RecordingMemory: Sendable {
+    private let results = Mutex<[String: Result<AudioRendition, AudioProblem>]>([:])
+
+    public init() {}
+
+    subscript(key: String) -> Result<AudioRendition, AudioProblem>? {
+        get { results.withLock { $0[key] } }
+        set { results.withLock { $0[key] = newValue } }
     }
 }

@@ -1,0 +1,39 @@
+import ExpoCatalog
+import Foundation
+import Synchronization
+
+/// What SIGTERM and SIGINT do to a command: the programs the guide started (ffmpeg,
+/// ffprobe, pdftocairo) are killed and their temporary folders removed (`ChildProcesses`),
+/// so nothing runs on as an orphan; then the command ends with 128 + the signal's number,
+/// as a shell reports it. Once the server answers, its own graceful stop ends it instead,
+/// letting answers under way finish (`serverStops`).
+final class StopSignals: @unchecked Sendable {
+    /// Kept for the command's life and only cancelled in `deinit`.
+    private var sources: [any DispatchSourceSignal] = []
+    private let serverOwnsStop = Atomic(false)
+
+    init() {
+        let queue = DispatchQueue(label: "expo1900.stop")
+        let made: [any DispatchSourceSignal] = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in
+                ChildProcesses.shared.stopAll()
+                if !serverOwnsStop.load(ordering: .acquiring) { exit(128 + number) }
+            }
+            source.resume()
+            return source
+        }
+        sources = made
+    }
+
+    /// From now on the server's graceful stop ends the command; a signal only stops the
+    /// programs the guide started.
+    func serverStops() {
+        serverOwnsStop.store(true, ordering: .releasing)
+    }
+
+    deinit {
+        sources.forEach { $0.cancel() }
+    }
+}
