@@ -85,7 +85,8 @@ struct Serve: AsyncParsableCommand {
         let events = watch ? PreviewEvents(generation: 1) : nil
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events)
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
-                                    watched: watched.map { ($0, renditions) }, recordings: recordings)
+                                    watched: watched.map { ($0, renditions) }, recordings: recordings,
+                                    shownWarnings: loaded.diagnostics)
         reloader.makeRecordingsLater(prepared.missingRecordings, of: loaded)
         let reloads = reloadOnHangup(reloader)
         defer { reloads.cancel() }

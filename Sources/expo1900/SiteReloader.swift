@@ -24,10 +24,13 @@ final class SiteReloader: Sendable {
     /// Whether recordings are being made now: one batch at a time, each followed by a reload
     /// that starts the next batch if the catalog has new ones.
     private let makingRecordings = Mutex(false)
+    /// The warnings printed last, so that the reload adding recordings prints only new ones.
+    private let shownWarnings: Mutex<Set<String>>
 
     init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?,
-         watched: (WatchedLoad, Renditions)? = nil, recordings: RecordingMemory = RecordingMemory()) {
+         watched: (WatchedLoad, Renditions)? = nil, recordings: RecordingMemory = RecordingMemory(), shownWarnings: [Diagnostic] = []) {
         self.recordings = recordings
+        self.shownWarnings = Mutex(Set(shownWarnings.map(\.line)))
         self.path = path
         self.images = images
         self.options = options
@@ -44,7 +47,9 @@ final class SiteReloader: Sendable {
         return try Site.render(catalog, renditions: renditions, options: options)
     }
 
-    func reload(because reason: String) {
+    /// `newWarningsOnly`: print only the warnings not printed before (a reload that adds
+    /// recordings changes nothing else); a reload the curator asked for prints them all.
+    func reload(because reason: String, newWarningsOnly: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
         let clock = ContinuousClock()
@@ -80,7 +85,12 @@ final class SiteReloader: Sendable {
             do {
                 responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
                 events?.published(generation: number)
-                for diagnostic in catalog.diagnostics { printError(diagnostic.line) }
+                let lines = catalog.diagnostics.map(\.line)
+                let shown = shownWarnings.withLock { shown in
+                    defer { shown = Set(lines) }
+                    return shown
+                }
+                for line in lines where !newWarningsOnly || !shown.contains(line) { printError(line) }
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
                 makeRecordingsLater(prepared.missingRecordings, of: loaded)
@@ -125,7 +135,7 @@ final class SiteReloader: Sendable {
             makingRecordings.withLock { $0 = false }
             guard !ChildProcesses.shared.isStopping else { return }
             watched.withLock { last in last?.renditions.recordings.merge(made.recordings) { $1 } }
-            reload(because: "\(made.recordings.count) of \(missing.count) recording\(missing.count == 1 ? "" : "s") made")
+            reload(because: "\(made.recordings.count) of \(missing.count) recording\(missing.count == 1 ? "" : "s") made", newWarningsOnly: true)
         }
     }
 

@@ -11,7 +11,7 @@ import tempfile
 import pytest
 from playwright.sync_api import sync_playwright
 
-from support import CHROMIUM, IPHONE_UA, REPO, facts_catalog, free_port, generate_catalog, start_nginx
+from support import CHROMIUM, IPHONE_UA, REPO, facts_catalog, free_port, generate_catalog, start_nginx, wait_for_recordings
 from webkit import start_display, start_webkit
 
 
@@ -26,20 +26,26 @@ IMAGE_CACHE = tempfile.mkdtemp(prefix="expo1900-test-images-")
 atexit.register(shutil.rmtree, IMAGE_CACHE, True)
 
 
-def _serve(*arguments, stderr=subprocess.DEVNULL, env=None):
-    """Starts `expo1900 serve` on a free port; yields its URL and stops it whatever happens.
-    `stderr` may be a file to keep what it printed; `env`, variables to add."""
+def _serve(*arguments, stderr=None, env=None):
+    """Starts `expo1900 serve` on a free port; yields its URL, once the recordings it had
+    still to make have joined the guide, and stops it whatever happens. `stderr` may be a
+    file to keep what it printed; `env`, variables to add."""
+    log = stderr or tempfile.NamedTemporaryFile("w", prefix="expo1900-serve-", suffix=".txt", delete=False)
     server = subprocess.Popen([_binary(), "serve", "--port", "0", "--image-cache", IMAGE_CACHE, *arguments], stdout=subprocess.PIPE,
-                              stderr=stderr, text=True, env={**os.environ, **(env or {})})
+                              stderr=log, text=True, env={**os.environ, **(env or {})})
     stop = lambda: (server.terminate(), server.wait(timeout=10)) if server.poll() is None else None
     atexit.register(stop)
     try:
         line = server.stdout.readline()
         match = re.match(r"Expo1900 is serving (http://\S+)", line)
         assert match, f"the server did not start with {arguments}; it printed {line!r}"
+        wait_for_recordings(log.name)
         yield match.group(1)
     finally:
         stop()
+        if stderr is None:
+            log.close()
+            os.unlink(log.name)
 
 
 @contextlib.contextmanager

@@ -2,6 +2,7 @@
 import json
 import os
 import pathlib
+import re
 import shutil
 import socket
 import subprocess
@@ -275,3 +276,22 @@ def browse_page_paths(base_url):
             paths.append(facet)
             paths += links(facet, r'<a class="row[^"]*" href="([^"]+)"')[:1]
     return paths
+
+
+def wait_for_recordings(log_path, timeout=300):
+    """`expo1900 serve` answers before it has made the recordings its cache lacks, and says
+    so on standard error ("making 3 recordings (…)"); they join the guide with a reload that
+    it reports ("3 of 3 recordings made; reloaded …"). A test that looks at the guide waits
+    for that, as a visitor arriving a minute later would."""
+    log = pathlib.Path(log_path)
+    if not re.search(r"making \d+ recordings? \(", log.read_text("utf-8", errors="replace")):
+        return
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        printed = log.read_text("utf-8", errors="replace")
+        if re.search(r"\d+ of \d+ recordings? made; ", printed):
+            return
+        if "reload failed" in printed:
+            raise AssertionError(f"the reload that adds the recordings failed:\n{printed}")
+        time.sleep(0.1)
+    raise AssertionError(f"the recordings did not join the guide within {timeout} s:\n{log.read_text('utf-8', errors='replace')}")

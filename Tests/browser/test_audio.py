@@ -335,7 +335,7 @@ def test_a_new_version_of_the_guide_keeps_the_recording_saved_under_the_old_one(
     import urllib.request
 
     from conftest import IMAGE_CACHE, _binary
-    from support import REPO
+    from support import REPO, wait_for_recordings
 
     catalog = tmp_path / "catalog"
     shutil.copytree(REPO / "Sources" / "ExpoCatalog" / "Resources" / "DefaultCatalog", catalog)
@@ -346,6 +346,7 @@ def test_a_new_version_of_the_guide_keeps_the_recording_saved_under_the_old_one(
     try:
         match = re.match(r"Expo1900 is serving (http://\S+)", server.stdout.readline())
         assert match, "the server did not start"
+        wait_for_recordings(log)
         url = match.group(1)
         page = context.new_page()
         page.goto(url + "/items/jikji/")
