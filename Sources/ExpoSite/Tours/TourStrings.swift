@@ -20,6 +20,9 @@ public struct TourStrings: Sendable {
     public var stopsLabel: String
     public var navigation: String
     public var collection: String
+    /// "Showing the first {shown} of the {count} stops on this tour; …".
+    private var more: String
+    private var thousandsSeparator: String
 
     init(_ text: InterfaceText) {
         title = text["tours_title"]
@@ -35,6 +38,8 @@ public struct TourStrings: Sendable {
         stopsLabel = text["tour_stops_label"]
         navigation = text["tour_navigation"]
         collection = text["tour_collection"]
+        more = text["tour_more"]
+        thousandsSeparator = text["thousands_separator"]
     }
 
     /// "3 of 8": where the visitor is on the tour.
@@ -44,6 +49,11 @@ public struct TourStrings: Sendable {
 
     func minutes(_ minutes: Int) -> String {
         duration.replacingOccurrences(of: "{n}", with: String(minutes))
+    }
+
+    /// Under a long tour's list: how many of its stops the page shows, and how to reach the rest.
+    func more(shown: Int, count: Int) -> String {
+        MapStrings.shown(more, shown: shown, count: count, separator: thousandsSeparator)
     }
 
     func stops(_ count: Int) -> String {
