@@ -178,11 +178,12 @@ import Testing
             #expect(page.matches(of: /marker-end="url\(#route-arrow-1\)"/).count == limit - 1, "the walk joins the pins shown")
             #expect(page.contains(#"<p class="tour-more">\#(more)</p>"#), "\(prefix)")
             #expect(!page.contains("tours/all/\(limit + 1)/"), "no stop past the limit is listed or pinned")
+            #expect(page.contains(prefix == "/" ? "<li>1,200곳</li>" : "<li>1,200 stops</li>"), "the tour still counts all its stops")
         }
         let last = try html(site, "/en/tours/all/\(limit)/")
         #expect(links(last, class: "tour-next") == ["/en/tours/all/\(limit + 1)/"])
         let end = try html(site, "/en/tours/all/\(count)/")
-        #expect(end.contains(#"<span class="tour-nav-position">\#(count) of \#(count)</span>"#))
+        #expect(end.contains(#"<span class="tour-nav-position">1,200 of 1,200</span>"#))
         #expect(links(end, class: "tour-previous") == ["/en/tours/all/\(count - 1)/"] && links(end, class: "tour-next").isEmpty)
         // A tour within the limit says nothing more.
         #expect(try !html(Site.render(ToursCatalog.make().load()), "/en/tours/printed-word/").contains("tour-more"))

@@ -44,7 +44,7 @@ public struct TourStrings: Sendable {
 
     /// "3 of 8": where the visitor is on the tour.
     func position(_ number: Int, of count: Int) -> String {
-        position.replacingOccurrences(of: "{n}", with: String(number)).replacingOccurrences(of: "{count}", with: String(count))
+        position.replacingOccurrences(of: "{n}", with: grouped(number)).replacingOccurrences(of: "{count}", with: grouped(count))
     }
 
     func minutes(_ minutes: Int) -> String {
@@ -57,8 +57,11 @@ public struct TourStrings: Sendable {
     }
 
     func stops(_ count: Int) -> String {
-        count == 1 ? stopCountOne : stopCount.replacingOccurrences(of: "{n}", with: String(count))
+        count == 1 ? stopCountOne : stopCount.replacingOccurrences(of: "{n}", with: grouped(count))
     }
+
+    /// `1,200`: as the long tour's note under the list writes its count, so a page never shows both forms.
+    private func grouped(_ number: Int) -> String { NumberFormat.grouped(number, separator: thousandsSeparator) }
 
     /// `clock` is the recordings' total length as `12:05`.
     func listening(_ clock: String) -> String {
