@@ -68,4 +68,19 @@ import Testing
     @Test func plainTextDropsTheMarkup() {
         #expect(Prose.plainParagraphs("A *rare* [book](https://a.example/) & more\n- one") == ["A rare book & more", "one"])
     }
+
+    /// A code span shows its text as written: escaped once, not once by us and again by Ink.
+    @Test func codeShowsItsTextAsWrittenEscapedOnce() {
+        let html = Prose.html("Write `<b>` and `a & b`, not <b>bold</b>.").markup
+        #expect(html.contains("<code>&lt;b&gt;</code>"), "\(html)")
+        #expect(html.contains("<code>a &amp; b</code>"), "\(html)")
+        #expect(html.contains("not &lt;b&gt;bold&lt;/b&gt;"), "raw HTML outside code stays text")
+        #expect(Prose.plainParagraphs("Write `<b>` and `a & b`") == ["Write <b> and a & b"])
+        let quoted = Prose.html("`\"x\" 'y' &lt; <script>`").markup
+        #expect(quoted.contains("<code>&quot;x&quot; &#39;y&#39; &amp;lt; &lt;script&gt;</code>"), "\(quoted)")
+        #expect(!quoted.contains("<script"))
+        // A fenced block, as Ink reads one across our paragraphs.
+        let block = Prose.html("```\n<i>a & b</i>\n```").markup
+        #expect(!block.contains("<i>") && !block.contains("&amp;lt;") && !block.contains("&amp;amp;"), "\(block)")
+    }
 }

@@ -149,6 +149,46 @@ import Testing
         #expect(try html(site, "/tours/t/").contains("item-700"))
     }
 
+    /// A tour of 1,200 exhibits on a plan: its page lists and pins the first 500 stops, as
+    /// the map pins a floor's first 500, says how many there are, and every stop keeps its
+    /// page, the 500th leading on to the 501st.
+    @Test func aLongTourShowsItsFirstStopsAndSaysHowManyThereAre() throws {
+        let count = 1_200
+        let items = (1...count).map { index in
+            #"{"name": "출품작 \#(index)", "image_name": "item-\#(index)", "short_desc": "설명", "desc": "첫 문단.", "floor": "1", "x": \#(Double(index % 90) + 5), "y": \#(Double(index / 20) + 5)}"#
+        }
+        let stops = (1...count).reversed().map { "\"item-\($0)\"" }.joined(separator: ",")
+        let folder = try TemporaryCatalog([
+            "exposition_universelle_1900.json": TemporaryCatalog.seedExposition,
+            "exposition_universelle_1900.en.json": #"{"title": "Paris 1900", "location": "Paris", "duration": "1900", "description": "One."}"#,
+            "items.json": "[\n" + items.joined(separator: ",\n") + "\n]",
+            "floors.json": #"[{"id": "1", "name": "1층", "plan": "plan-1", "plan_alt": "평면도"}]"#,
+            "plan-1.svg": TemporaryCatalog.tinySVG,
+            "tours.json": #"[{"id": "all", "title": "모두", "duration": 600, "stops": [\#(stops)]}]"#,
+        ])
+        let site = try Site.render(folder.load())
+        let limit = TourScreen.stopLimit
+        #expect(limit == MapScreen.pinLimit)
+        for (prefix, more) in [("/", "이 투어의 1,200곳 중 처음 500곳을 보여 줍니다. 나머지는 500번째 곳에서 ‘이 투어의 다음’으로 이어 가세요."),
+                               ("/en/", "Showing the first 500 of the 1,200 stops on this tour; go on from stop 500 with “Next on this tour”.")] {
+            let page = try html(site, "\(prefix)tours/all/")
+            let ids = page.matches(of: try Regex(#"<li data-id="([^"]+)">"#)).map { String($0.output[1].substring ?? "") }
+            #expect(ids == (count - limit + 1...count).reversed().map { "item-\($0)" })
+            #expect(page.matches(of: /<a class="plan-pin" href="/).count == limit)
+            #expect(page.matches(of: /marker-end="url\(#route-arrow-1\)"/).count == limit - 1, "the walk joins the pins shown")
+            #expect(page.contains(#"<p class="tour-more">\#(more)</p>"#), "\(prefix)")
+            #expect(!page.contains("tours/all/\(limit + 1)/"), "no stop past the limit is listed or pinned")
+            #expect(page.contains(prefix == "/" ? "<li>1,200곳</li>" : "<li>1,200 stops</li>"), "the tour still counts all its stops")
+        }
+        let last = try html(site, "/en/tours/all/\(limit)/")
+        #expect(links(last, class: "tour-next") == ["/en/tours/all/\(limit + 1)/"])
+        let end = try html(site, "/en/tours/all/\(count)/")
+        #expect(end.contains(#"<span class="tour-nav-position">1,200 of 1,200</span>"#))
+        #expect(links(end, class: "tour-previous") == ["/en/tours/all/\(count - 1)/"] && links(end, class: "tour-next").isEmpty)
+        // A tour within the limit says nothing more.
+        #expect(try !html(Site.render(ToursCatalog.make().load()), "/en/tours/printed-word/").contains("tour-more"))
+    }
+
     @Test func onATourTheLockScreenFollowsTheTour() throws {
         let folder = try ToursCatalog.make(extra: ["items.json": """
             [{"image_name": "jikji", "name": "J", "short_desc": "s", "desc": "d", "audio": "jikji.wav"},

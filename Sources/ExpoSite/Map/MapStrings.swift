@@ -13,6 +13,7 @@ public struct MapStrings: Sendable {
     /// "{stop}, {name}".
     private var pin: String
     private var more: String
+    private var thousandsSeparator: String
 
     init(_ text: InterfaceText) {
         title = text["map_title"]
@@ -23,6 +24,7 @@ public struct MapStrings: Sendable {
         showOnMap = text["map_show"]
         pin = text["map_pin"]
         more = text["map_more"]
+        thousandsSeparator = text["thousands_separator"]
     }
 
     /// "Stop 3, Haegeum": a pin's accessible name, from the stop's own words.
@@ -32,6 +34,15 @@ public struct MapStrings: Sendable {
 
     /// "Showing 500 of the 1,204 exhibits on this floor; …".
     func more(shown: Int, count: Int) -> String {
-        more.replacingOccurrences(of: "{shown}", with: String(shown)).replacingOccurrences(of: "{count}", with: String(count))
+        Self.shown(more, shown: shown, count: count, separator: thousandsSeparator)
+    }
+
+    /// A "first {shown} of {count}" sentence, the map's and a long tour's, its numbers grouped
+    /// as the language groups them. Each language words it so that the number does not
+    /// change the noun (Arabic "{shown} من أصل {count} من …"): `shown` is the cap and `count`
+    /// is larger, so no singular is ever needed.
+    static func shown(_ sentence: String, shown: Int, count: Int, separator: String) -> String {
+        sentence.replacingOccurrences(of: "{shown}", with: NumberFormat.grouped(shown, separator: separator))
+            .replacingOccurrences(of: "{count}", with: NumberFormat.grouped(count, separator: separator))
     }
 }

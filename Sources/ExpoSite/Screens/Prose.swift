@@ -5,7 +5,7 @@ import Ink
 /// HTML. Each line is a paragraph, as the seed apps show it, and a small Markdown subset
 /// works: emphasis, links and lists, rendered by Ink. Raw HTML never reaches the page:
 /// `&`, `<`, `>` and quotes are escaped before Ink reads the text, so a tag in a catalog
-/// shows as the characters it is. With `readAloud`, every paragraph and list item is
+/// shows as the characters it is, in code (`` `<b>` ``) too. With `readAloud`, every paragraph and list item is
 /// marked `data-read` for read-aloud.
 enum Prose {
     static func html(_ text: String, readAloud: Bool = true) -> HTML {
@@ -145,7 +145,20 @@ enum Prose {
         Modifier(target: .images) { _, markdown in bracketed(markdown, open: "![") },
         Modifier(target: .headings) { html, _ in "<p><strong>\(stripTags(html))</strong></p>" },
         Modifier(target: .html) { _, markdown in HTMLEscaping.escape(String(markdown)) },
+        Modifier(target: .inlineCode) { html, _ in escapedOnce(code: html) },
+        Modifier(target: .codeBlocks) { html, _ in escapedOnce(code: html) },
     ]) }
+
+    /// Ink escapes code as it reads it, but the text it reads is escaped already, so `<b>`
+    /// came out as `&amp;lt;b&amp;gt;` and readers saw `&lt;b&gt;`. What Ink read has no
+    /// `<` or `>`, and each `&` starts an escape of ours, so Ink's only change was `&` to
+    /// `&amp;`: undoing it inside the `<code>` element leaves the code escaped exactly once.
+    private static func escapedOnce(code html: String) -> String {
+        guard let open = html.range(of: "<code"), let start = html[open.upperBound...].firstIndex(of: ">"),
+              let close = html.range(of: "</code>", options: .backwards), start < close.lowerBound else { return html }
+        let content = html[html.index(after: start)..<close.lowerBound].replacingOccurrences(of: "&amp;", with: "&")
+        return String(html[...start]) + content + String(html[close.lowerBound...])
+    }
 
     /// The text between `open` and `](` of a Markdown link or image.
     private static func bracketed(_ markdown: Substring, open: String) -> String {

@@ -3,7 +3,8 @@
 /// it fetches; Tests/Shared/search-cases.json holds both to the same answers.
 ///
 /// Each word of the query must be found in an exhibit, at the start of one of its words
-/// (or inside a written word, for Hangul and Chinese). A word found nowhere is tried as two
+/// (or inside a written word, for Hangul and Chinese), by its first `SearchText.longestWord`
+/// letters. A word found nowhere is tried as two
 /// written together (`tripitakakoreana`), then with one typo after its first two letters
 /// when it has five letters or more. Exhibits are ranked by where each word was found.
 struct SearchQuery {
@@ -50,6 +51,9 @@ struct SearchQuery {
 
     /// Exhibit → best level for one word of the query.
     func matches(_ term: [Unicode.Scalar], halfTyped: Bool) -> [Int32: Int] {
+        // The index keeps a word's first letters only, so the query does too: typed (or
+        // pasted) whole, a long name is still found.
+        let term = SearchText.kept(term[...])
         var patterns = [term]
         if halfTyped, let alternative = SearchText.withoutFinal(term) { patterns.append(alternative) }
         var best: [Int32: Int] = [:]

@@ -12,7 +12,9 @@ import ExpoCatalog
 /// the rows to show come in chunks of `chunk` exhibits (`d<n>.json`). search.js reads these
 /// files; the format is its, described in `manifest`.
 struct SearchShards: Sendable {
-    static let format = 1
+    /// 2: words are cut to `SearchText.longestWord` letters. Part of the folder's name, so a
+    /// browser never mixes an index with a script made for another.
+    static let format = 2
     /// Rows a file holds: a query shows a dozen rows from anywhere in the list, each from
     /// its own file, so the files are small (about 1 KB compressed for 16 of a real collection's).
     static let chunk = 16

@@ -37,10 +37,12 @@ struct SearchTable: Sendable {
         var texts: [[Int32]] = []
         func add(_ text: String, doc: Int32, asName: Bool) {
             for word in SearchText.words(text) {
-                var wordKeys = [Key(word: word, inner: false)]
+                // Each start keeps only its first letters (`SearchText.longestWord`), so that
+                // one word adds at most 13 short entries, however long it is.
+                var wordKeys = [Key(word: SearchText.kept(word[...]), inner: false)]
                 var start = 1
                 while start < word.count, start <= Self.innerStarts {
-                    if SearchText.isUnspaced(word[start]) { wordKeys.append(Key(word: Array(word[start...]), inner: true)) }
+                    if SearchText.isUnspaced(word[start]) { wordKeys.append(Key(word: SearchText.kept(word[start...]), inner: true)) }
                     start += 1
                 }
                 for key in wordKeys {

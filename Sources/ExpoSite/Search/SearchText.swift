@@ -60,6 +60,17 @@ enum SearchText {
         }
     }
 
+    /// How many letters of a word search keeps: its first 32, and as many from each inner
+    /// start. Longer than any word a visitor types whole, and a long word is still found by
+    /// its beginning. Without a bound a name of 5,000 syllables filed all 5,000 at each of its
+    /// starts, and where those starts shared their letters (가가가…) the shards' tree was
+    /// cut one letter a level, 5,000 levels deep, each level naming its whole path in the
+    /// manifest: 157 MB of files. search.js cuts a query's words the same (`LONGEST_WORD`).
+    static let longestWord = 32
+
+    /// The letters of `word` that the index files and a query looks for.
+    static func kept(_ word: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] { Array(word.prefix(longestWord)) }
+
     static func isSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
 
     /// The letter a word is filed under: a Hangul syllable under its initial consonant, so

@@ -20,6 +20,9 @@ public struct TourStrings: Sendable {
     public var stopsLabel: String
     public var navigation: String
     public var collection: String
+    /// "Showing the first {shown} of the {count} stops on this tour; …".
+    private var more: String
+    private var thousandsSeparator: String
 
     init(_ text: InterfaceText) {
         title = text["tours_title"]
@@ -35,20 +38,30 @@ public struct TourStrings: Sendable {
         stopsLabel = text["tour_stops_label"]
         navigation = text["tour_navigation"]
         collection = text["tour_collection"]
+        more = text["tour_more"]
+        thousandsSeparator = text["thousands_separator"]
     }
 
     /// "3 of 8": where the visitor is on the tour.
     func position(_ number: Int, of count: Int) -> String {
-        position.replacingOccurrences(of: "{n}", with: String(number)).replacingOccurrences(of: "{count}", with: String(count))
+        position.replacingOccurrences(of: "{n}", with: grouped(number)).replacingOccurrences(of: "{count}", with: grouped(count))
     }
 
     func minutes(_ minutes: Int) -> String {
         duration.replacingOccurrences(of: "{n}", with: String(minutes))
     }
 
-    func stops(_ count: Int) -> String {
-        count == 1 ? stopCountOne : stopCount.replacingOccurrences(of: "{n}", with: String(count))
+    /// Under a long tour's list: how many of its stops the page shows, and how to reach the rest.
+    func more(shown: Int, count: Int) -> String {
+        MapStrings.shown(more, shown: shown, count: count, separator: thousandsSeparator)
     }
+
+    func stops(_ count: Int) -> String {
+        count == 1 ? stopCountOne : stopCount.replacingOccurrences(of: "{n}", with: grouped(count))
+    }
+
+    /// `1,200`: as the long tour's note under the list writes its count, so a page never shows both forms.
+    private func grouped(_ number: Int) -> String { NumberFormat.grouped(number, separator: thousandsSeparator) }
 
     /// `clock` is the recordings' total length as `12:05`.
     func listening(_ clock: String) -> String {

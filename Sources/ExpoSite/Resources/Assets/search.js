@@ -11,6 +11,8 @@
   var FINALS = [[0, "ㄱ"], [0, "ㄲ"], [1, "ㅅ"], [0, "ㄴ"], [4, "ㅈ"], [4, "ㅎ"], [0, "ㄷ"], [0, "ㄹ"], [8, "ㄱ"],
     [8, "ㅁ"], [8, "ㅂ"], [8, "ㅅ"], [8, "ㅌ"], [8, "ㅍ"], [8, "ㅎ"], [0, "ㅁ"], [0, "ㅂ"], [17, "ㅅ"], [0, "ㅅ"],
     [0, "ㅆ"], [0, "ㅇ"], [0, "ㅈ"], [0, "ㅊ"], [0, "ㅋ"], [0, "ㅌ"], [0, "ㅍ"], [0, "ㅎ"]];
+  // The letters of a word the index keeps (SearchText.longestWord): a query's words are cut alike.
+  var LONGEST_WORD = 32;
   var WORD = /[\p{L}\p{M}\p{N}]+/gu;
   var WORD_CHARACTER = /^[\p{L}\p{M}\p{N}]$/u;
   // Where each word of a query was found, best first, as SearchQuery.Level.
@@ -169,6 +171,7 @@
   // next keystrokes, which mostly repeat the words before the last. Not kept when a file
   // was missing (offline), so that it is tried again.
   Search.prototype.matches = function (term, halfTyped) {
+    term = term.slice(0, LONGEST_WORD);
     var self = this, key = term.join("") + (halfTyped ? "\u0001" : "");
     if (this.known.has(key)) return Promise.resolve(this.known.get(key));
     return this.matchesAnew(term, halfTyped).then(function (levels) {

@@ -1,7 +1,9 @@
 import ExpoCatalog
 
 /// `tours/<id>/`: one tour, its text, how long it takes, and its stops in walking order,
-/// each a link to the exhibit as the tour's stop (`tours/<id>/<n>/`).
+/// each a link to the exhibit as the tour's stop (`tours/<id>/<n>/`). A tour longer than
+/// `stopLimit` lists and pins its first `stopLimit` stops and says how many there are; every
+/// stop keeps its own page, each leading to the next.
 struct TourScreen: Sendable {
     var frame: PageFrame
     var navigationBar: NavigationBar
@@ -21,6 +23,12 @@ struct TourScreen: Sendable {
     var routePlans: [FloorPlanFigure]
     var routeLabel: String
     var hasRoutePlans: Bool { !routePlans.isEmpty }
+    /// Under a list cut at `stopLimit`: how many stops the tour has and how to reach the rest.
+    var more: String?
+
+    /// The map's cap on a floor's pins: a tour of all 100,000 exhibits was an 89 MB page of
+    /// 100,000 pins, made in 19 s, and no one walks a plan of more than this.
+    static let stopLimit = MapScreen.pinLimit
 
     /// `index` is the tour's place in the edition's list; `exhibitAt`, the edition's exhibit of an id.
     /// `positions`: each exhibit's place in the edition by id.
@@ -42,9 +50,11 @@ struct TourScreen: Sendable {
                                       backLabel: strings.tours.title, backHref: routes.link(routes.tours(language)))
         description = tour.description
         descriptionLang = edition.borrowedLanguage(key, "description", primary: primary)
-        let exhibits = tour.stops.compactMap(exhibitAt)
-        let seconds = exhibits.reduce(0.0) { total, exhibit in
-            total + (exhibit.audio.flatMap(assets.recording)?.duration ?? 0)
+        let shown = tour.stops.prefix(Self.stopLimit)
+        let exhibits = shown.compactMap(exhibitAt)
+        // The whole tour's listening time, though the page lists only its first stops.
+        let seconds = tour.stops.reduce(0.0) { total, id in
+            total + (exhibitAt(id)?.audio.flatMap(assets.recording)?.duration ?? 0)
         }
         facts = Self.summary(tour, strings: strings) + (seconds > 0 ? [strings.tours.listening(AudioGuide.clock(seconds))] : [])
         startLabel = strings.tours.start
@@ -62,13 +72,14 @@ struct TourScreen: Sendable {
                 stop: StopBadge(exhibit.stop, strings: strings))
         }
         collectionLabel = strings.tours.collection
-        let stopNumber = Dictionary(tour.stops.enumerated().map { ($1, $0 + 1) }) { first, _ in first }
+        let stopNumber = Dictionary(shown.enumerated().map { ($1, $0 + 1) }) { first, _ in first }
         routePlans = edition.floors.compactMap { floor in
-            FloorPlanFigure(floor: floor, route: tour.stops, edition: edition, positions: positions,
+            FloorPlanFigure(floor: floor, route: Array(shown), edition: edition, positions: positions,
                             href: { routes.link(routes.tourStop(tour.id, stopNumber[$0.id] ?? 1, language)) },
                             slot: "(min-width: 48em) 46rem, 100vw", strings: strings, assets: assets)
         }.filter { !$0.pins.isEmpty }
         routeLabel = strings.map.floorPlan
+        more = tour.stops.count > shown.count ? strings.tours.more(shown: shown.count, count: tour.stops.count) : nil
     }
 
     /// The tour's duration, when given, and its number of stops.
@@ -93,5 +104,6 @@ extension TourScreen: TemplateObject {
         .field("routePlans", \.routePlans),
         .field("routeLabel", \.routeLabel),
         .field("hasRoutePlans", \.hasRoutePlans),
+        .field("more", \.more),
     ]
 }
