@@ -19,6 +19,7 @@ from support import free_port  # noqa: E402
 from scale import BenchBroken, describe, scale_runs, targets as scale_targets  # noqa: E402
 from throughput import compare_throughput  # noqa: E402
 import csv_loading  # noqa: E402
+import hostile  # noqa: E402
 import photos  # noqa: E402
 import ranges  # noqa: E402
 import search  # noqa: E402
@@ -65,6 +66,8 @@ def main(binary, argv):
         if not quick:
             large = scratch / "generated-100000"
             results["watch"] = watch.watch_runs(binary, scratch, (large, 100_000) if (large / "items.json").exists() else None)
+    print("\nHostile catalogs (issue 39)", flush=True)
+    results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
         results["photos"] = photos.photo_runs(binary)
     report(results)
@@ -103,6 +106,11 @@ def report(results):
     for row in results.get("csv", []):
         print(f"  {csv_loading.describe(row)}")
 
+    if "hostile" in results:
+        print("\nHostile catalogs")
+        for line in hostile.describe(results["hostile"]):
+            print(f"  {line}")
+
     photo_targets = photos.report(results["photos"]) if "photos" in results else []
     watch_targets = watch.report(results["watch"]) if "watch" in results else []
 
@@ -125,6 +133,7 @@ def report(results):
                                                   f"{big['first_answer_s']:.2f} s"))
     targets += scale_targets(results["scale"]) + [csv_loading.target(row) for row in results.get("csv", [])]
     targets += photo_targets + watch_targets + search.targets(results.get("search", []))
+    targets += hostile.targets(results["hostile"]) if "hostile" in results else []
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]
