@@ -26,6 +26,13 @@ IMAGE_CACHE = tempfile.mkdtemp(prefix="expo1900-test-images-")
 atexit.register(shutil.rmtree, IMAGE_CACHE, True)
 
 
+def make_recordings(catalog):
+    """Makes `catalog`'s recordings into IMAGE_CACHE (validate waits for them), so that a
+    server started on it next has them from its first answer: a test that watches a server
+    for changes must not see them join."""
+    subprocess.run([_binary(), "validate", str(catalog), "--image-cache", IMAGE_CACHE], capture_output=True, timeout=600)
+
+
 def _serve(*arguments, stderr=None, env=None):
     """Starts `expo1900 serve` on a free port; yields its URL, once the recordings it had
     still to make have joined the guide, and stops it whatever happens. `stderr` may be a

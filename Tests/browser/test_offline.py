@@ -7,7 +7,7 @@ import subprocess
 import time
 import urllib.request
 
-from conftest import IMAGE_CACHE, _binary, new_phone, phone_page, serving_generated
+from conftest import IMAGE_CACHE, _binary, make_recordings, new_phone, phone_page, serving_generated
 from support import DEFAULT_CATALOG, LOAD_ALL_IMAGES, free_port, page_paths
 
 # Runs in the page: what is missing from the screen, if anything.
@@ -59,6 +59,7 @@ def test_every_screen_shows_offline_after_one_visit(browser, site_url):
 
 def serve_on(port, catalog):
     """`expo1900 serve` on a given port, as a deployment on a fixed address is."""
+    make_recordings(catalog)
     server = subprocess.Popen([_binary(), "serve", "--port", str(port), "--catalog", str(catalog), "--image-cache", IMAGE_CACHE],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()

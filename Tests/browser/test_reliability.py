@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import _binary
+from conftest import IMAGE_CACHE, _binary, make_recordings
 from support import DEFAULT_CATALOG
 
 
@@ -23,7 +23,8 @@ class Server:
     """expo1900 serve on a free port with its own copy of the default catalog."""
 
     def __init__(self, catalog):
-        self.process = subprocess.Popen([_binary(), "serve", "--port", "0", "--catalog", str(catalog)],
+        make_recordings(catalog)
+        self.process = subprocess.Popen([_binary(), "serve", "--port", "0", "--catalog", str(catalog), "--image-cache", IMAGE_CACHE],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = re.match(r"Expo1900 is serving http://127\.0\.0\.1:(\d+)", line)
