@@ -106,9 +106,12 @@ struct RecordingFinder {
     private mutating func transcript(_ file: String, text: String) -> Transcript? {
         guard Transcript.isWebVTTName(file) else { return Transcript(text: text, file: file) }
         switch WebVTT.parse(text) {
-        case let .success(cues):
+        case let .success(reading):
+            for problem in reading.skipped {
+                diagnostics.append(Diagnostic(.warning, file: file, place: ":\(problem.line)", problem.message))
+            }
             webVTTFiles[file] = text
-            return Transcript(text: cues.map(\.text).joined(separator: "\n"), file: file, cues: cues)
+            return Transcript(text: reading.cues.map(\.text).joined(separator: "\n"), file: file, cues: reading.cues)
         case let .failure(problem):
             diagnostics.append(Diagnostic(.warning, file: file, place: ":\(problem.line)", problem.message + "; the transcript is left out"))
             return nil
