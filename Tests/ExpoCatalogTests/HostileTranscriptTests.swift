@@ -30,4 +30,33 @@ import Testing
         #expect(reading.skipped.isEmpty)
         #expect(try WebVTT.parse("WEBVTT\n\n\(hour + 1):00:00.000 --> \(hour + 1):00:01.000\nToo late.\n").get().skipped.map(\.line) == [3])
     }
+
+    @Test func controlCharactersInAWebVTTTranscriptAreRemovedWithOneWarningAtTheirLine() throws {
+        let vtt = "WEBVTT\n\n00:00.000 --> 00:02.000\nFirst\tsentence.\n\n00:02.000 --> 00:04.000\nBell\u{07} and \u{1B}[2Jescape\u{0}.\n\n"
+            + "00:04.000 --> 00:05.000\nAgain\u{0}.\n"
+        let catalog = try Self.load("jikji.vtt", vtt)
+        let transcript = try #require(catalog.primary.exhibits[0].transcript)
+        #expect(transcript.cues.map(\.text) == ["First\tsentence.", "Bell and [2Jescape.", "Again."])
+        let served = try #require(catalog.webVTTFiles["jikji.vtt"])
+        for text in [transcript.text, served] + transcript.cues.map(\.text) {
+            #expect(!text.unicodeScalars.contains { ["\u{0}", "\u{7}", "\u{1B}"].contains($0) })
+        }
+        #expect(catalog.diagnostics.map(\.line) == ["warning: jikji.vtt:7: holds the control characters U+0000, U+0007 and U+001B, "
+            + "which no page can show (here and on 1 more line); removed"])
+    }
+
+    @Test func controlCharactersInAPlainTextTranscriptAreRemovedWithAWarningAtTheirLine() throws {
+        let catalog = try Self.load("jikji.txt", "First line.\r\nSecond\u{1B}]0;title\u{07} line\u{0}.\n")
+        #expect(catalog.primary.exhibits[0].transcript?.text == "First line.\r\nSecond]0;title line.\n")
+        #expect(catalog.diagnostics.map(\.line) == ["warning: jikji.txt:2: holds the control characters U+0000, U+0007 and U+001B, "
+            + "which no page can show; removed"])
+    }
+
+    @Test func controlCharactersInATranscriptWrittenInTheItemAreRemovedWithAWarning() throws {
+        let folder = try RecordingCatalogTests.catalog(#","audio":"jikji.ko.wav","transcript":"Words\u0000 and\u001B more.""#,
+                                                       files: ["jikji.ko.wav": "x"])
+        let catalog = try CatalogLoader.load(at: folder.url)
+        #expect(catalog.primary.exhibits[0].transcript?.text == "Words and more.")
+        #expect(catalog.diagnostics.map(\.location) == ["items.json[0].transcript"])
+    }
 }
