@@ -56,7 +56,7 @@ final class SiteReloader: Sendable {
                 printError("expo1900: \(reason); read the changed exhibits again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 return
             } catch {
-                failed(["\(error)"])
+                failed([FileProblem.describe(error)])
                 return
             }
         }
@@ -77,7 +77,7 @@ final class SiteReloader: Sendable {
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
             } catch {
-                failed(["\(error)"])
+                failed([FileProblem.describe(error)])
             }
         case let .failure(error):
             let warnings = error.diagnostics.filter { $0.severity != .error }.map(\.line)

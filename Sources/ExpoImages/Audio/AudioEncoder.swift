@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 
 /// Makes one recording with ffmpeg and measures it with ffprobe, in a folder of its own
@@ -13,7 +14,7 @@ struct AudioEncoder {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return .failure(AudioProblem("a temporary folder could not be made: \(error.localizedDescription)"))
+            return .failure(AudioProblem("a temporary folder could not be made: \(FileProblem.describe(error, file: folder.path))"))
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("recording.m4a")

@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 import Synchronization
 
@@ -49,7 +50,7 @@ public struct AudioTools: Sendable {
         do {
             try process.run()
         } catch {
-            return Run(status: -1, output: Data(), errors: "\(program.lastPathComponent) could not be started: \(error.localizedDescription)")
+            return Run(status: -1, output: Data(), errors: "\(program.lastPathComponent) could not be started: \(FileProblem.describe(error, file: program.path))")
         }
         let errorData = Mutex(Data())
         let group = DispatchGroup()
