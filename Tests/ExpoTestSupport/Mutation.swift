@@ -70,13 +70,13 @@ public struct Mutation {
         bytes.replaceSubrange(start..<end, with: Array(Self.hostileNumbers.randomElement(using: &generator)!.utf8))
     }
 
-    /// The line holding `at` written once more, up to a hundred times over.
+    /// The line holding `at` written once more, up to ten times over.
     private mutating func repeatLine(in bytes: inout [UInt8], at: Int) {
         let newline = UInt8(ascii: "\n")
         let start = bytes[..<at].lastIndex(of: newline).map { $0 + 1 } ?? 0
         let end = bytes[at...].firstIndex(of: newline).map { $0 + 1 } ?? bytes.endIndex
         let line = Array(bytes[start..<end]) + (end == bytes.endIndex ? [newline] : [])
-        let times = Int.random(in: 1...100, using: &generator)
+        let times = Int.random(in: 1...10, using: &generator)
         bytes.insert(contentsOf: Array([[UInt8]](repeating: line, count: times).joined()), at: end)
     }
 }
