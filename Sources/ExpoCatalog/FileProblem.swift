@@ -3,7 +3,9 @@ import Foundation
 /// A file system error as a person reads it: which file, what happened, what to do.
 /// Foundation's own text (`Error Domain=NSCocoaErrorDomain Code=516 "…" UserInfo={…}`)
 /// names neither the file nor a way out, so every command prints errors through this.
-public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
+/// A value, not an error of its own: the module's error stays `CatalogError`, and a
+/// command's error carries this where a file is the trouble.
+public struct FileProblem: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case exists
         /// A symbolic link whose target is not there: it looks absent, yet nothing can be
@@ -35,6 +37,9 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
         self.file = file ?? named ?? ""
         if let target = Self.danglingTarget(self.file) ?? named.flatMap(Self.danglingTarget) {
             kind = .danglingLink(target: target)
+        } else if case .other = Self.kind(of: error), [self.file, named ?? ""].contains(where: Self.liesUnderAFile) {
+            // Foundation on Linux reports a folder made under a file as error 512 and no more.
+            kind = .notAFolder
         } else {
             kind = Self.kind(of: error)
         }
@@ -61,9 +66,7 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// `file`; an error of the guide's own (which names its file already) as it says itself.
     public static func describe(_ error: any Error, file: String? = nil) -> String {
         let domain = (error as NSError).domain
-        if error is FileProblem || domain == NSCocoaErrorDomain || domain == NSPOSIXErrorDomain {
-            return (error as? FileProblem ?? FileProblem(error, file: file)).description
-        }
+        if domain == NSCocoaErrorDomain || domain == NSPOSIXErrorDomain { return FileProblem(error, file: file).description }
         let said = String(describing: error)
         return said.hasPrefix("Error Domain=") ? FileProblem(error, file: file).description : said
     }
@@ -73,6 +76,17 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
         guard !path.isEmpty, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
               !FileManager.default.fileExists(atPath: path) else { return nil }
         return target
+    }
+
+    /// Whether a folder above `path` is in fact a file.
+    private static func liesUnderAFile(_ path: String) -> Bool {
+        var folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        while !folder.isEmpty, folder != "/", folder != "." {
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) { return !isFolder.boolValue }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return false
     }
 
     private static func kind(of swiftError: any Error) -> Kind {
@@ -87,6 +101,16 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
             default: break
             }
             if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError { return kind(of: underlying) }
+            // Foundation's own sentence for the rest names its domain and number, not what happened.
+            let what = switch CocoaError.Code(rawValue: error.code) {
+            case .fileReadCorruptFile: "is not in a form that can be read"
+            case .fileReadInapplicableStringEncoding, .fileReadUnknownStringEncoding: "is not UTF-8 text"
+            case .fileReadTooLarge: "is too large to read"
+            case .fileWriteInvalidFileName, .fileReadInvalidFileName: "is not a name a file can have"
+            case .fileLocking: "is locked by another program"
+            default: error.code >= 512 && error.code < 1024 ? "could not be written" : "could not be read"
+            }
+            return .other(what)
         }
         if error.domain == NSPOSIXErrorDomain {
             switch POSIXErrorCode(rawValue: Int32(error.code)) {
@@ -101,6 +125,6 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
         }
         // A Swift error of the guide's own says itself; Foundation's are reduced to their sentence.
         let said = String(describing: swiftError)
-        return .other(error.domain == NSCocoaErrorDomain || said.hasPrefix("Error Domain=") ? error.localizedDescription : said)
+        return .other(said.hasPrefix("Error Domain=") ? "failed (\(error.domain) \(error.code))" : said)
     }
 }

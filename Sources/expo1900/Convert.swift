@@ -50,7 +50,7 @@ struct Convert: ParsableCommand {
             do {
                 try FileManager.default.moveItem(at: partial, to: destination)
             } catch {
-                throw FileProblem(error, file: output)
+                throw ConversionError.file(FileProblem(error, file: output))
             }
         } catch {
             try? FileManager.default.removeItem(at: partial)
@@ -68,7 +68,9 @@ struct Convert: ParsableCommand {
     private func write(_ converted: CatalogConversion.Output, to folder: URL, shownAs shown: String) throws {
         let files = FileManager.default
         func named(_ path: String, _ step: () throws -> Void) throws {
-            do { try step() } catch { throw FileProblem(error, file: path.isEmpty ? shown : (shown as NSString).appendingPathComponent(path)) }
+            do { try step() } catch {
+                throw ConversionError.file(FileProblem(error, file: path.isEmpty ? shown : (shown as NSString).appendingPathComponent(path)))
+            }
         }
         try named("") { try files.createDirectory(at: folder, withIntermediateDirectories: true) }
         for note in converted.skipped { printError(note.line) }
@@ -100,9 +102,11 @@ struct Convert: ParsableCommand {
 
     enum ConversionError: Error, CustomStringConvertible {
         case changed(String)
+        case file(FileProblem)
         var description: String {
             switch self {
             case let .changed(what): "\(what) on the way; nothing was written (please report this)"
+            case let .file(problem): problem.description
             }
         }
     }

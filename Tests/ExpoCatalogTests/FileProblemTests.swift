@@ -19,6 +19,8 @@ import Testing
             (.fileReadNoSuchFile, "out/items.csv: does not exist; check the name"),
             (.fileWriteOutOfSpace, "out/items.csv: the disk is full; free some space and try again"),
             (.fileWriteVolumeReadOnly, "out/items.csv: is on a read-only disk; choose a folder on a disk that can be written"),
+            (.fileWriteUnknown, "out/items.csv: could not be written; check the file and try again"),
+            (.fileReadInapplicableStringEncoding, "out/items.csv: is not UTF-8 text; check the file and try again"),
         ]
         for (code, expected) in cases {
             let said = FileProblem.describe(CocoaError(code), file: "out/items.csv")

@@ -51,5 +51,11 @@ import Testing
         let into = try CommandRunner.run(["convert", folder.path, "--to", "csv", "--output", holding.path], timeout: 60)
         #expect(into.status != 0)
         #expect(into.standardError.contains(holding.path) && !into.standardError.contains("Error Domain"))
+
+        let underAFile = root.appendingPathComponent("catalog/a.svg/converted")
+        let blocked = try CommandRunner.run(["convert", folder.path, "--to", "csv", "--output", underAFile.path], timeout: 60)
+        #expect(blocked.status != 0)
+        #expect(blocked.standardError.hasSuffix("\(underAFile.path): a part of this path is a file, not a folder; choose another folder\n"),
+                "\(blocked.standardError)")
     }
 }
