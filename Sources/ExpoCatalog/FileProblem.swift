@@ -35,13 +35,14 @@ public struct FileProblem: Sendable, Equatable, CustomStringConvertible {
         let nsError = error as NSError
         let named = (nsError.userInfo[NSFilePathErrorKey] as? String) ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path
         self.file = file ?? named ?? ""
+        let said = Self.kind(of: error)
         if let target = Self.danglingTarget(self.file) ?? named.flatMap(Self.danglingTarget) {
             kind = .danglingLink(target: target)
-        } else if case .other = Self.kind(of: error), [self.file, named ?? ""].contains(where: Self.liesUnderAFile) {
+        } else if case .other = said, [self.file, named ?? ""].contains(where: Self.liesUnderAFile) {
             // Foundation on Linux reports a folder made under a file as error 512 and no more.
             kind = .notAFolder
         } else {
-            kind = Self.kind(of: error)
+            kind = said
         }
     }
 
@@ -59,7 +60,8 @@ public struct FileProblem: Sendable, Equatable, CustomStringConvertible {
         case .readOnlyVolume: "is on a read-only disk; choose a folder on a disk that can be written"
         case let .other(reason): "\(reason); check the file and try again"
         }
-        return file.isEmpty ? what : "\(file): \(what)"
+        // A file's name may hold control characters: written out, as a diagnostic's are.
+        return ControlCharacters.escaped(file.isEmpty ? what : "\(file): \(what)")
     }
 
     /// Any error as a person reads it: a file system error through `FileProblem`, naming
