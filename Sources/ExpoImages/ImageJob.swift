@@ -124,7 +124,7 @@ struct ImageJob {
                 try cache.write(rendition, key: key)
             } catch {
                 cacheProblem = Diagnostic(.warning, file: cache.folder.path,
-                    "the image cache cannot be written (\(error.localizedDescription)); images are made again at every start")
+                    "the image cache cannot be written (\(FileProblem.describe(error))); images are made again at every start")
             }
         }
         return rendition

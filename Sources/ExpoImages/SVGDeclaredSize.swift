@@ -68,12 +68,16 @@ struct SVGDeclaredSize {
         return factor.map { number * $0 }
     }
 
-    /// The layout size of a drawing shown at its viewBox's proportions, in sensible pixels.
+    /// The layout size of a drawing shown at its viewBox's proportions, in sensible pixels;
+    /// nil when the viewBox is too small for its proportions to be worked out.
     var viewBoxSize: ImageSize? {
         guard let box = viewBox else { return nil }
         let longer = max(box.width, box.height)
         let scale = longer > 4096 || longer < 1 ? 1000 / longer : 1
-        return ImageSize(width: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
+        let sides = [box.width * scale, box.height * scale].map { $0.rounded() }
+        // A viewBox of 1e-310 makes 1000 / longer infinite, and Int(infinity) traps.
+        guard sides.allSatisfy({ $0.isFinite && $0 <= 4096 }) else { return nil }
+        return ImageSize(width: max(1, Int(sides[0])), height: max(1, Int(sides[1])))
     }
 }
 

@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 
 /// Why an export did not happen. The folder given is untouched in every case.
@@ -31,14 +32,9 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
 }
 
 extension ExportError {
-    /// A file system error in a few plain words (`no space left on device`).
+    /// A file system error in a few plain words (`the disk is full; free some space …`):
+    /// the path is the case's own, so the words name none.
     static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
-        return nsError.localizedDescription
+        FileProblem(error, file: "").description
     }
 }

@@ -25,6 +25,10 @@ struct Convert: ParsableCommand {
         let source = CatalogSource(path: catalog)
         let original = try source.loadReportingProblems(warnings: false)
         let destination = URL(fileURLWithPath: output)
+        if let target = FileProblem.danglingTarget(destination.path) {
+            printError("expo1900: \(FileProblem(file: output, kind: .danglingLink(target: target)))")
+            throw ExitCode(1)
+        }
         if FileManager.default.fileExists(atPath: destination.path) {
             printError("expo1900: \(output): already exists; give a new folder")
             throw ExitCode(1)
@@ -33,20 +37,24 @@ struct Convert: ParsableCommand {
         do {
             converted = try CatalogConversion.convert(folder: URL(fileURLWithPath: catalog), to: to)
         } catch {
-            printError("expo1900: \(error)")
+            printError("expo1900: \(FileProblem.describe(error, file: catalog))")
             throw ExitCode(2)
         }
         let partial = stagingFolder(beside: destination)
         do {
-            try write(converted, to: partial)
+            try write(converted, to: partial, shownAs: output)
             let reloaded = try CatalogSource(path: partial.path).load().get()
             if let difference = Self.difference(original, reloaded) {
                 throw ConversionError.changed(difference)
             }
-            try FileManager.default.moveItem(at: partial, to: destination)
+            do {
+                try FileManager.default.moveItem(at: partial, to: destination)
+            } catch {
+                throw ConversionError.file(FileProblem(error, file: output))
+            }
         } catch {
             try? FileManager.default.removeItem(at: partial)
-            printError("expo1900: cannot convert \(catalog): \(error)")
+            printError("expo1900: cannot convert \(catalog): \(FileProblem.describe(error, file: output))")
             throw ExitCode(1)
         }
         let written = converted.files.keys.sorted().joined(separator: ", ")
@@ -55,17 +63,26 @@ struct Convert: ParsableCommand {
 
     /// The new data files and a copy of every other regular file; what is not one (a FIFO,
     /// a link leading out of the folder) is left out with a note, never opened.
-    private func write(_ converted: CatalogConversion.Output, to folder: URL) throws {
+    /// A file that cannot be written is named as the person will know it, `shown`/…, not
+    /// by the staging folder's name.
+    private func write(_ converted: CatalogConversion.Output, to folder: URL, shownAs shown: String) throws {
         let files = FileManager.default
-        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        func named(_ path: String, _ step: () throws -> Void) throws {
+            do { try step() } catch {
+                throw ConversionError.file(FileProblem(error, file: path.isEmpty ? shown : (shown as NSString).appendingPathComponent(path)))
+            }
+        }
+        try named("") { try files.createDirectory(at: folder, withIntermediateDirectories: true) }
         for note in converted.skipped { printError(note.line) }
         for (source, path) in converted.copied {
             let target = folder.appendingPathComponent(path)
-            try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try files.copyItem(at: source, to: target)
+            try named(path) {
+                try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try files.copyItem(at: source, to: target)
+            }
         }
         for (name, bytes) in converted.files {
-            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            try named(name) { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
         }
     }
 
@@ -85,9 +102,11 @@ struct Convert: ParsableCommand {
 
     enum ConversionError: Error, CustomStringConvertible {
         case changed(String)
+        case file(FileProblem)
         var description: String {
             switch self {
             case let .changed(what): "\(what) on the way; nothing was written (please report this)"
+            case let .file(problem): problem.description
             }
         }
     }

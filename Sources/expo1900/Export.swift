@@ -60,7 +60,7 @@ struct Export: ParsableCommand {
             do {
                 try SiteExporter.checkDestination(URL(fileURLWithPath: directory), outside: catalogFolder)
             } catch {
-                printError("expo1900: \(error)")
+                printError("expo1900: \(FileProblem.describe(error))")
                 throw ExitCode(1)
             }
         }
@@ -78,7 +78,7 @@ struct Export: ParsableCommand {
             progress.finish()
             print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)")
         } catch {
-            printError("expo1900: \(error)")
+            printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
         }
     }

@@ -36,7 +36,7 @@ struct New: ParsableCommand {
             try files.moveItem(at: partial, to: destination)
         } catch {
             try? files.removeItem(at: partial)
-            printError("expo1900: cannot write \(folder): \(error)")
+            printError("expo1900: cannot write \(folder): \(FileProblem.describe(error, file: folder))")
             throw ExitCode(1)
         }
         print("""

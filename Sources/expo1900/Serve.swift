@@ -70,7 +70,7 @@ struct Serve: AsyncParsableCommand {
         do {
             site = try SiteReloader.render(loaded, renditions, options: options, generation: 1)
         } catch {
-            printError("expo1900: \(error)")
+            printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
         }
         LoggingSystem.bootstrap(LineLogHandler.init)

@@ -67,7 +67,7 @@ final class SiteReloader: Sendable {
                 printError("expo1900: \(reason); read the changed exhibits again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 return
             } catch {
-                failed(["\(error)"])
+                failed([FileProblem.describe(error)])
                 return
             }
         }
@@ -95,7 +95,7 @@ final class SiteReloader: Sendable {
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
                 makeRecordingsLater(prepared.missingRecordings, of: loaded)
             } catch {
-                failed(["\(error)"])
+                failed([FileProblem.describe(error)])
             }
         case let .failure(error):
             let warnings = error.diagnostics.filter { $0.severity != .error }.map(\.line)

@@ -74,6 +74,20 @@ import Testing
         withExtendedLifetime((folder, other)) {}
     }
 
+    /// `1000 / 1e-310` is infinite: working out the proportions of such a viewBox trapped.
+    @Test func anSVGWithAnAbsurdSizeAndAViewBoxTooSmallToMeasureIsAPlaceholder() throws {
+        let (folder, catalog) = try catalog([
+            "jikji.svg": Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="1e9" height="1e9" viewBox="0 0 1e-310 1e-310"/>"#.utf8),
+        ])
+        let renditions = ImageWork.renditions(for: catalog, cache: nil)
+        #expect(renditions.images["jikji"] == nil)
+        #expect(renditions.diagnostics.map(\.description) == [
+            "jikji.svg: declares width=\"1e9\" height=\"1e9\", over the limit of 100 megapixels, and has no viewBox to show it by; "
+                + "a placeholder is shown",
+        ])
+        withExtendedLifetime(folder) {}
+    }
+
     /// Whether libvips refuses to run the operation at all, whatever it is given.
     private func isBlocked(_ operation: String) throws -> Bool {
         _ = try Vips.started.get()

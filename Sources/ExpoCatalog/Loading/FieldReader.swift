@@ -164,7 +164,7 @@ struct FieldReader {
         if case .string? = object[key] {
             let controls = Set(name.unicodeScalars.filter(ControlCharacters.isBidiControl)).sorted()
             if !controls.isEmpty {
-                warn(at: "\(place).\(key)", "holds \(Self.named("bidi control", controls)), which can make the name read as "
+                warn(at: "\(place).\(key)", "holds \(ControlCharacters.named("bidi control", controls)), which can make the name read as "
                      + "something else; it is shown isolated from the text around it (remove it unless the name needs it)")
             }
         }
@@ -175,28 +175,9 @@ struct FieldReader {
     /// naming the place. A large catalog with one stray character from a copy and paste stays
     /// servable; tab and line breaks are white space and stay.
     mutating func cleaned(_ text: String, at place: String) -> String {
-        guard ControlCharacters.holdsForbiddenInText(text) else { return text }
-        var found: Set<Unicode.Scalar> = []
-        var kept = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, ControlCharacters.isForbiddenInText(UInt8(scalar.value)) {
-                found.insert(scalar)
-            } else {
-                kept.append(scalar)
-            }
-        }
-        warn(at: place, "holds \(Self.named("control character", found.sorted())), which no page can show; removed")
-        return String(kept)
-    }
-
-    /// `the control character U+0000`, `the bidi controls U+202E and U+2066`.
-    private static func named(_ noun: String, _ scalars: [Unicode.Scalar]) -> String {
-        let codes = scalars.map { scalar in
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
-        guard let last = codes.last, codes.count > 1 else { return "the \(noun) \(codes.first ?? "")" }
-        return "the \(noun)s \(codes.dropLast().joined(separator: ", ")) and \(last)"
+        guard let (kept, found) = ControlCharacters.removingForbidden(text) else { return text }
+        warn(at: place, "holds \(ControlCharacters.named("control character", found)), which no page can show; removed")
+        return kept
     }
 
     /// Notes each key of `object` that is not among `known`: a misspelt key would

@@ -103,16 +103,44 @@ struct RecordingFinder {
         return (result, problem)
     }
 
-    private mutating func transcript(_ file: String, text: String) -> Transcript? {
+    /// A transcript's text as its pages (and, for WebVTT, the player's captions) show it:
+    /// without the control characters no page can show, as in items.json.
+    private mutating func transcript(_ file: String, text read: String) -> Transcript? {
+        var text = read
+        if let (kept, found) = ControlCharacters.removingForbidden(read) {
+            let lines = Self.linesHolding(found, in: read)
+            let more = lines.count > 1 ? " (here and on \(lines.count - 1) more line\(lines.count == 2 ? "" : "s"))" : ""
+            diagnostics.append(Diagnostic(.warning, file: file, place: ":\(lines[0])",
+                                          "holds \(ControlCharacters.named("control character", found)), which no page can show\(more); removed"))
+            text = kept
+        }
         guard Transcript.isWebVTTName(file) else { return Transcript(text: text, file: file) }
         switch WebVTT.parse(text) {
-        case let .success(cues):
+        case let .success(reading):
+            for problem in reading.skipped {
+                diagnostics.append(Diagnostic(.warning, file: file, place: ":\(problem.line)", problem.message))
+            }
             webVTTFiles[file] = text
-            return Transcript(text: cues.map(\.text).joined(separator: "\n"), file: file, cues: cues)
+            return Transcript(text: reading.cues.map(\.text).joined(separator: "\n"), file: file, cues: reading.cues)
         case let .failure(problem):
             diagnostics.append(Diagnostic(.warning, file: file, place: ":\(problem.line)", problem.message + "; the transcript is left out"))
             return nil
         }
+    }
+
+    /// The lines (counted from 1, as WebVTT's problems are) on which `text` holds any of
+    /// `scalars`; a line break is LF, CR or both.
+    private static func linesHolding(_ scalars: [Unicode.Scalar], in text: String) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        for character in text {
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                line += 1
+            } else if character.unicodeScalars.contains(where: scalars.contains), lines.last != line {
+                lines.append(line)
+            }
+        }
+        return lines
     }
 
     /// Each entry's index in an items file by id, for naming the place of a problem.

@@ -58,4 +58,31 @@ public enum ControlCharacters {
         }
         return found ?? text.utf8.contains(where: isForbiddenInText)
     }
+
+    /// `text` without the C0 characters no page can show (NUL, ESC, BEL …), and which of
+    /// them it held, in order; tab and line breaks are white space and stay. Nil when it
+    /// holds none, the usual case, found without building a copy.
+    static func removingForbidden(_ text: String) -> (text: String, found: [Unicode.Scalar])? {
+        guard holdsForbiddenInText(text) else { return nil }
+        var found: Set<Unicode.Scalar> = []
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, isForbiddenInText(UInt8(scalar.value)) {
+                found.insert(scalar)
+            } else {
+                kept.append(scalar)
+            }
+        }
+        return (String(kept), found.sorted())
+    }
+
+    /// `the control character U+0000`, `the bidi controls U+202E and U+2066`.
+    static func named(_ noun: String, _ scalars: [Unicode.Scalar]) -> String {
+        let codes = scalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        guard let last = codes.last, codes.count > 1 else { return "the \(noun) \(codes.first ?? "")" }
+        return "the \(noun)s \(codes.dropLast().joined(separator: ", ")) and \(last)"
+    }
 }

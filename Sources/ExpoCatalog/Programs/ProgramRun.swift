@@ -38,7 +38,7 @@ public struct ProgramRun: Sendable {
         do {
             try process.run()
         } catch {
-            return ProgramRun(status: -1, output: Data(), errors: "\(name) could not be started: \(error.localizedDescription)", timedOut: false)
+            return ProgramRun(status: -1, output: Data(), errors: "\(name) could not be started: \(FileProblem.describe(error, file: program.path))", timedOut: false)
         }
         let pid = process.processIdentifier
         if !children.started(pid) { ChildProcesses.killGroup(pid) }

@@ -30,7 +30,7 @@ struct AudioEncoder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(original).write(to: input)
         } catch {
-            return .failure(AudioProblem("a temporary folder could not be written: \(error.localizedDescription)"))
+            return .failure(AudioProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
         }
         let inputArguments = ["-protocol_whitelist", "file", "-f", format.demuxer]
         let plays: Double

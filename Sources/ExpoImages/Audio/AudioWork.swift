@@ -102,7 +102,7 @@ public enum AudioWork {
                     try cache.writeAudio(rendition, key: key)
                 } catch {
                     cacheProblem(Diagnostic(.warning, file: cache.folder.path,
-                        "the image cache cannot be written (\(error.localizedDescription)); recordings are made again at every start"))
+                        "the image cache cannot be written (\(FileProblem.describe(error))); recordings are made again at every start"))
                 }
             }
             return .made(rendition, fromCache: false)
