@@ -145,3 +145,20 @@ private extension URL {
         return self
     }
 }
+
+/// A cache entry is the user's own file, but a damaged one must not reach the pages, which
+/// count whole seconds from its duration.
+@Suite struct DamagedAudioCacheTests {
+    @Test func anEntryWithAnImpossibleDurationIsNotRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-audio-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = RenditionCache(folder: folder)
+        try cache.writeAudio(AudioRendition(bytes: [1, 2, 3], duration: 12), key: "good")
+        #expect(cache.readAudio("good")?.duration == 12)
+        for (key, duration) in [("huge", "1e300"), ("negative", "-4"), ("zero", "0")] {
+            try cache.writeAudio(AudioRendition(bytes: [1, 2, 3], duration: 12), key: key)
+            try Data(#"{"duration":\#(duration)}"#.utf8).write(to: folder.appendingPathComponent(key).appendingPathComponent("recording.json"))
+            #expect(cache.readAudio(key) == nil, "\(duration)")
+        }
+    }
+}

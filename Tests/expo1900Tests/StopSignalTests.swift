@@ -69,6 +69,19 @@ import Testing
         return process
     }
 
+    /// `expo1900 serve` on `folder` and the address it printed.
+    private func serve(_ folder: TemporaryCatalog, temporary: URL) throws -> (Process, String) {
+        let cache = folder.url.appendingPathComponent("cache").path
+        let output = Pipe()
+        let serve = try start(["serve", "--catalog", folder.url.path, "--port", "0", "--image-cache", cache], temporary: temporary, output: output)
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard let url = line.firstMatch(of: /serving (http:\/\/\S+)/)?.output.1 else {
+            serve.terminate()
+            throw Timeout(what: "the server's address; it printed \(line.debugDescription)")
+        }
+        return (serve, String(url))
+    }
+
     /// Stops `process` with SIGTERM and checks it leaves nothing behind in `temporary`.
     private func stopAndExpectNothingLeft(_ process: Process, temporary: URL) throws {
         process.terminate()
@@ -90,12 +103,8 @@ import Testing
 
     @Test func serveAnswersBeforeTheRecordingIsMadeAndStopsFFmpegWithIt() throws {
         let (folder, temporary) = try catalog(seconds: 1800)
-        let cache = folder.url.appendingPathComponent("cache").path
-        let output = Pipe()
-        let serve = try start(["serve", "--catalog", folder.url.path, "--port", "0", "--image-cache", cache], temporary: temporary, output: output)
+        let (serve, url) = try serve(folder, temporary: temporary)
         defer { if serve.isRunning { serve.terminate() } }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        let url = try #require(line.firstMatch(of: /serving (http:\/\/\S+)/)?.output.1, "printed \(line.debugDescription)")
         // The guide answers while ffmpeg is still at work on half an hour of sound.
         try waitFor("ffmpeg to start") { !programs(mentioning: temporary.path).isEmpty }
         let page = try #require(fetch("\(url)/items/a/"))
@@ -106,12 +115,8 @@ import Testing
 
     @Test func aRecordingMadeAfterTheServerAnswersJoinsTheGuide() throws {
         let (folder, temporary) = try catalog(seconds: 2)
-        let cache = folder.url.appendingPathComponent("cache").path
-        let output = Pipe()
-        let serve = try start(["serve", "--catalog", folder.url.path, "--port", "0", "--image-cache", cache], temporary: temporary, output: output)
+        let (serve, url) = try serve(folder, temporary: temporary)
         defer { if serve.isRunning { serve.terminate() } }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        let url = try #require(line.firstMatch(of: /serving (http:\/\/\S+)/)?.output.1, "printed \(line.debugDescription)")
         try waitFor("the recording to join the exhibit's page") {
             fetch("\(url)/items/a/")?.contains("<audio") == true
         }

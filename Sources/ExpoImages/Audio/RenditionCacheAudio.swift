@@ -15,6 +15,8 @@ extension RenditionCache {
         let entryFolder = folder.appendingPathComponent(key)
         guard let data = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("recording.json").path),
               let entry = try? JSONDecoder().decode(AudioEntry.self, from: data),
+              // A damaged entry is made again: pages count whole seconds from the duration.
+              entry.duration.isFinite, entry.duration > 0, entry.duration <= AudioLimits().longest * 2,
               let bytes = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("recording.m4a").path) else { return nil }
         return AudioRendition(bytes: [UInt8](bytes), duration: entry.duration)
     }
