@@ -1,8 +1,8 @@
 /// The security policy of the guide, in one place for everything that states it: the
 /// server's headers, each page's `<meta>` (for hosts that send no headers), the export's
-/// `_headers` file, and the README's nginx example, which the tests hold to this list. The
-/// pages use no inline script or style, so the policy can forbid both; nothing is loaded
-/// from another origin.
+/// `_headers` file, and the nginx example in docs/export-and-deployment.md, which the tests
+/// hold to this list. The pages use no inline script or style, so the policy can forbid
+/// both; nothing is loaded from another origin.
 public enum SecurityPolicy {
     public struct Header: Sendable, Equatable {
         public let name: String

@@ -60,7 +60,7 @@ public enum SiteExporter {
     public static let headersFileName = "_headers"
 
     /// The server's security headers for every file, and the IIIF files' CORS header when
-    /// the site has them; nginx needs the same in its configuration (README).
+    /// the site has them; nginx needs the same in its configuration (docs/export-and-deployment.md).
     static func headersFile(crossOrigin: Bool) -> String {
         var text = "/*\n" + SecurityPolicy.headers.map { "  \($0.name): \($0.value)\n" }.joined()
         if crossOrigin { text += "/iiif/*\n  Access-Control-Allow-Origin: *\n" }

@@ -45,7 +45,7 @@ import Testing
                     #expect(response.headers[.xContentTypeOptions] == "nosniff")
                     #expect(response.headers[HTTPField.Name("Referrer-Policy")!] != nil)
                     #expect(response.headers[HTTPField.Name("Permissions-Policy")!] != nil)
-                    // The same set the export's `_headers` and the README's nginx example give.
+                    // The same set the export's `_headers` and the nginx example in docs/export-and-deployment.md give.
                     for header in SecurityPolicy.headers {
                         #expect(response.headers[HTTPField.Name(header.name)!] == header.value, "\(method) \(path)")
                     }

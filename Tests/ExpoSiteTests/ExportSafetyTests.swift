@@ -74,13 +74,13 @@ import Testing
         #expect(SecurityPolicy.contentSecurityPolicy.contains("frame-ancestors 'none'"))
     }
 
-    /// The README's nginx example sends the same headers, on every answer: each header once,
-    /// with `always` (404s too), and no `location` with an `add_header` of its own, which
-    /// would drop them all there.
-    @Test func theREADMEsNginxExampleSendsTheSameHeadersEverywhere() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The nginx example in docs/export-and-deployment.md sends the same headers, on every
+    /// answer: each header once, with `always` (404s too), and no `location` with an
+    /// `add_header` of its own, which would drop them all there.
+    @Test func theDeploymentPagesNginxExampleSendsTheSameHeadersEverywhere() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs").appendingPathComponent("export-and-deployment.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         let blocks = text.components(separatedBy: "```nginx\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         let block = try #require(blocks.first)
         #expect(blocks.count == 1, "one nginx example")

@@ -1,6 +1,6 @@
 """The export's own security policy where a static host serves it: nginx configured exactly
-as the README's example says (its text, with only the port and the folder changed), running
-an exported site to which hostile code has been added."""
+as the example in docs/export-and-deployment.md says (its text, with only the port and the
+folder changed), running an exported site to which hostile code has been added."""
 import html
 import re
 import shutil
@@ -26,13 +26,13 @@ document.addEventListener('securitypolicyviolation',
 """
 
 
-def readme_nginx_config(port, root):
-    """The README's nginx example, listening on `port` and serving `root`."""
-    blocks = re.findall(r"```nginx\n(.*?)```", (REPO / "README.md").read_text("utf-8"), re.S)
-    assert len(blocks) == 1, "the README has one nginx example"
+def docs_nginx_config(port, root):
+    """The nginx example of docs/export-and-deployment.md, listening on `port` and serving `root`."""
+    blocks = re.findall(r"```nginx\n(.*?)```", (REPO / "docs" / "export-and-deployment.md").read_text("utf-8"), re.S)
+    assert len(blocks) == 1, "docs/export-and-deployment.md has one nginx example"
     config = blocks[0]
     for old, new in (("listen 80;", f"listen 127.0.0.1:{port};"), ("root /srv/expo1900;", f"root {root};")):
-        assert config.count(old) == 1, f"the README's example says {old!r} once"
+        assert config.count(old) == 1, f"the docs' example says {old!r} once"
         config = config.replace(old, new)
     return config
 
@@ -59,7 +59,7 @@ def hostile_site(tmp_path_factory):
     """The default catalog exported for its address (so it has IIIF files), an exhibit page
     copied with an inline script and an inline handler added (once as exported, once without
     its <meta> policy, so that the header alone is tried), and an SVG with scripts; served by
-    nginx as the README configures it."""
+    nginx as docs/export-and-deployment.md configures it."""
     folder = tmp_path_factory.mktemp("hostile")
     site = folder / "site"
     port = free_port()
@@ -78,7 +78,7 @@ def hostile_site(tmp_path_factory):
     (site / "images" / "scripted.svg").write_text(SCRIPTED_SVG, "utf-8")
     (folder / "nginx").mkdir()
     try:
-        server = start_nginx(folder / "nginx", port, site, servers=readme_nginx_config(port, site))
+        server = start_nginx(folder / "nginx", port, site, servers=docs_nginx_config(port, site))
     except RuntimeError as error:
         pytest.fail(str(error))
     try:
@@ -97,7 +97,7 @@ def fetch_headers(url):
         return error.code, error.headers
 
 
-def test_nginx_as_the_readme_says_sends_the_exports_headers_on_every_file(hostile_site):
+def test_nginx_as_the_docs_say_sends_the_exports_headers_on_every_file(hostile_site):
     url, site = hostile_site["url"], hostile_site["site"]
     rules = headers_rules(site / "_headers")
     security = rules["/*"]
