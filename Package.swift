@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExpoImages", targets: ["ExpoImages"]),
         .library(name: "ExpoSite", targets: ["ExpoSite"]),
         .library(name: "ExpoServer", targets: ["ExpoServer"]),
+        .library(name: "ExpoStudio", targets: ["ExpoStudio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Markdown in exhibits' long texts.
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        // The studio's state (accounts now; sessions, drafts, history later) in SQLite.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Only its bcrypt product: the studio's password hashes.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         .target(
@@ -51,10 +56,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(
+            name: "ExpoStudio",
+            dependencies: [
+                "ExpoCatalog",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]
+        ),
         .executableTarget(
             name: "expo1900",
             dependencies: [
-                "ExpoCatalog", "ExpoImages", "ExpoSite", "ExpoServer",
+                "ExpoCatalog", "ExpoImages", "ExpoSite", "ExpoServer", "ExpoStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +83,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .testTarget(name: "ExpoStudioTests", dependencies: ["ExpoStudio", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "expo1900Tests", dependencies: ["expo1900", "ExpoTestSupport"]),
     ]
 )

@@ -18,6 +18,8 @@ ensure_run_tools() {
   [ -f /usr/include/zlib.h ] || apt_install zlib1g-dev
   command -v pkg-config >/dev/null || apt_install pkg-config
   pkg-config --exists vips 2>/dev/null || apt_install libvips-dev
+  # GRDB (the studio's state) builds against the system's SQLite and needs its header.
+  [ -f /usr/include/sqlite3.h ] || apt_install libsqlite3-dev
   # libqrencode makes the wall labels' QR codes.
   pkg-config --exists libqrencode 2>/dev/null || apt_install libqrencode-dev
   # pdftocairo turns the PDF images of iPhone asset catalogs into SVG.

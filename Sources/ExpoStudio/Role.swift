@@ -1,0 +1,33 @@
+/// What a person may do in the studio. Each role may do everything the one before it may,
+/// and more: a contributor writes, an editor decides what visitors see, an admin decides
+/// who works on the guide.
+public enum Role: String, Sendable, CaseIterable, Codable, Comparable, CustomStringConvertible {
+    case contributor
+    case editor
+    case admin
+
+    /// One thing the studio lets a person do; every studio route asks for one of these,
+    /// never for a role by name, so that what a role may do is said here and only here.
+    public enum Capability: Sendable, CaseIterable {
+        case editDrafts
+        case submitForReview
+        case publish
+        case revert
+        case manageAccounts
+        case readAuditLog
+    }
+
+    public func may(_ capability: Capability) -> Bool {
+        switch capability {
+        case .editDrafts, .submitForReview: true
+        case .publish, .revert: self >= .editor
+        case .manageAccounts, .readAuditLog: self == .admin
+        }
+    }
+
+    public static func < (left: Role, right: Role) -> Bool {
+        allCases.firstIndex(of: left)! < allCases.firstIndex(of: right)!
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// Accounts: who may work in the studio, in which role. Every change writes its audit
+/// row in the same transaction, so the log and the accounts never disagree.
+extension StudioState {
+    /// Every account, in the order of their names as compared.
+    public func accounts() throws(StudioError) -> [Account] {
+        try reading { db in
+            try AccountRecord.order(AccountRecord.Columns.folded).fetchAll(db).map(\.account)
+        }
+    }
+
+    /// The account `name` names, compared ignoring case; nil when there is none.
+    public func account(named name: String) throws(StudioError) -> Account? {
+        guard let folded = try? AccountName(name).folded else { return nil }
+        return try reading { db in try Self.record(folded, db)?.account }
+    }
+
+    /// Adds an account. The password is hashed before the transaction begins, so the
+    /// hash's 100 ms and more never hold the state's write lock.
+    @discardableResult
+    public func addAccount(_ name: AccountName, role: Role, password: Password, by actor: String) throws(StudioError) -> Account {
+        let hash = PasswordHash(of: password)
+        let time = now()
+        return try writing { db in
+            if try Self.record(name.folded, db) != nil { throw StudioError.nameTaken(name.text) }
+            var record = AccountRecord(
+                name: name.text, folded: name.folded, role: role, passwordHash: hash.text, created: time, updated: time)
+            try record.insert(db)
+            try Self.audit(db, time, name.text, .accountAdded, "as \(role)", actor)
+            return record.account
+        }
+    }
+
+    /// Removes an account, unless it is the last admin.
+    public func removeAccount(named name: String, by actor: String) throws(StudioError) {
+        let time = now()
+        try writing { db in
+            let record = try Self.existing(name, db)
+            try Self.refuseLosingTheLastAdmin(record, change: "removing it", db)
+            _ = try record.delete(db)
+            try Self.audit(db, time, record.name, .accountRemoved, "was \(record.role)", actor)
+        }
+    }
+
+    /// Gives an account another role, unless that leaves no admin.
+    public func setRole(_ role: Role, of name: String, by actor: String) throws(StudioError) {
+        let time = now()
+        try writing { db in
+            var record = try Self.existing(name, db)
+            guard record.role != role else { return }
+            if role != .admin { try Self.refuseLosingTheLastAdmin(record, change: "making it \(role)", db) }
+            let before = record.role
+            record.role = role
+            record.updated = time
+            try record.update(db)
+            try Self.audit(db, time, record.name, .roleChanged, "from \(before) to \(role)", actor)
+        }
+    }
+
+    /// Sets a new password. (When the studio has sessions, this also ends them all.)
+    public func setPassword(_ password: Password, of name: String, by actor: String) throws(StudioError) {
+        // Found first, so a mistyped name is said before a hash's time is spent.
+        guard try account(named: name) != nil else { throw .noSuchAccount(name) }
+        let hash = PasswordHash(of: password)
+        let time = now()
+        try writing { db in
+            var record = try Self.existing(name, db)
+            record.passwordHash = hash.text
+            record.updated = time
+            try record.update(db)
+            try Self.audit(db, time, record.name, .passwordChanged, "", actor)
+        }
+    }
+
+    /// The account when `password` is its password, else nil. An unknown name is checked
+    /// against a dummy hash of the same cost, and an over-long password is checked too
+    /// (and refused after), so every "no" takes one hash's time and tells nothing of why.
+    public func authenticate(name: String, password: String) throws(StudioError) -> Account? {
+        var record: AccountRecord?
+        if let folded = try? AccountName(name).folded {
+            record = try reading { db in try Self.record(folded, db) }
+        }
+        let hash = record.map { PasswordHash(text: $0.passwordHash) } ?? .unknownAccount
+        let matches = hash.matches(password)
+        // bcrypt compares only the first 72 bytes; a password longer than any it was given
+        // is not the one that was set.
+        guard let record, matches, password.utf8.count <= Password.maximumBytes else { return nil }
+        return record.account
+    }
+
+    /// The audit log, oldest first.
+    public func auditLog() throws(StudioError) -> [AuditEntry] {
+        try reading { db in try AuditEntry.order(Column("id")).fetchAll(db) }
+    }
+
+    private static func record(_ folded: String, _ db: Database) throws -> AccountRecord? {
+        try AccountRecord.filter(AccountRecord.Columns.folded == folded).fetchOne(db)
+    }
+
+    private static func existing(_ name: String, _ db: Database) throws -> AccountRecord {
+        guard let folded = try? AccountName(name).folded, let record = try record(folded, db) else {
+            throw StudioError.noSuchAccount(name)
+        }
+        return record
+    }
+
+    /// A museum whose only admin is gone cannot manage its accounts from the studio again.
+    private static func refuseLosingTheLastAdmin(_ record: AccountRecord, change: String, _ db: Database) throws {
+        guard record.role == .admin else { return }
+        let admins = try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db)
+        if admins <= 1 { throw StudioError.lastAdmin(name: record.name, change: change) }
+    }
+
+    private static func audit(
+        _ db: Database, _ time: Date, _ account: String, _ action: AuditEntry.Action, _ detail: String, _ actor: String
+    ) throws {
+        try AuditEntry(time: time, account: account, action: action, detail: detail, actor: actor).insert(db)
+    }
+}
