@@ -25,13 +25,27 @@ struct CommandRunner {
     }
 
     /// `environment` adds to the test's own. `timeout`: the program is stopped after so many
-    /// seconds, so that a hang fails the test instead of stopping the run.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double? = nil) throws -> Output {
+    /// seconds, so that a hang fails the test instead of stopping the run. `standardInput`:
+    /// what the program reads, from a file rather than a pipe, so that a program that stops
+    /// reading early (as `users add` does after its first line) cannot leave the test
+    /// writing into a pipe nobody reads; without it, the program reads nothing (never the
+    /// terminal the tests were started from, where it would wait for a person).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil, timeout: Double? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        if let standardInput {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-input-\(UUID().uuidString)")
+            try standardInput.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        } else {
+            process.standardInput = FileHandle.nullDevice
         }
         let out = Pipe()
         let err = Pipe()
