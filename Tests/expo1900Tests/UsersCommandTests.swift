@@ -61,6 +61,20 @@ import Testing
         #expect(demoted.standardError.hasPrefix("expo1900: 'anna' is the only admin; making it contributor"))
     }
 
+    @Test func aNameTakenInAnotherCaseIsRefusedBeforeAPasswordIsRead() throws {
+        let root = try Self.root()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let state = root.appendingPathComponent("state")
+        #expect(try Self.users(["add", "anna", "--role", "admin"], state: state, input: "correct horse battery\n").status == 0)
+        // No standard input at all: the name is refused first, so the password is never missed.
+        let again = try Self.users(["add", "ANNA", "--role", "editor"], state: state)
+        #expect(again.status == 1)
+        #expect(again.standardError == "expo1900: an account named 'ANNA' already exists (names are compared ignoring case); choose another name\n")
+        let unknown = try Self.users(["password", "nobody"], state: state)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "expo1900: there is no account named 'nobody'; see the names with: expo1900 users list\n")
+    }
+
     @Test func thereIsNoPasswordOption() throws {
         let root = try Self.root()
         defer { try? FileManager.default.removeItem(at: root) }
