@@ -67,9 +67,14 @@ public struct StudioState: Sendable {
         } catch {
             throw .stateUnusable(path: folder.path, reason: FileProblem(error, file: "").description)
         }
+        // O_EXCL: never through a link planted where the file will be. A file that appeared
+        // since the check above was made by another `users add` at the same moment: use it.
         let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .stateUnusable(path: file, reason: problemDescription(errno: errno)) }
-        close(descriptor)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw .stateUnusable(path: file, reason: problemDescription(errno: errno))
+        }
     }
 
     private static let newerVersion =
