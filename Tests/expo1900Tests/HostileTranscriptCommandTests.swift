@@ -1,9 +1,5 @@
 import ExpoTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
 import Testing
 
 /// A WebVTT cue at hour 3,000,000,000,000,000 once trapped on `hours * 3600`: `validate`
@@ -33,17 +29,6 @@ import Testing
         #expect(line?.contains("left out") == true, "\(result.standardOutput)")
     }
 
-    private func fetch(_ address: String) -> String? {
-        let answer = Mutex<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: URL(string: address)!) { data, response, _ in
-            if (response as? HTTPURLResponse)?.statusCode == 200, let data { answer.withLock { $0 = String(decoding: data, as: UTF8.self) } }
-            done.signal()
-        }.resume()
-        done.wait()
-        return answer.withLock { $0 }
-    }
-
     @Test func serveWatchReadsTheFileAndKeepsServingThroughASIGHUP() throws {
         let folder = try catalog()
         let process = Process()
@@ -59,12 +44,12 @@ import Testing
         let url = try #require(line.firstMatch(of: /serving (http:\/\/\S+)/)?.output.1, "printed \(line.debugDescription)")
         try folder.write("a.vtt", Self.overflowing)
         let deadline = Date().addingTimeInterval(60)
-        while fetch("\(url)/items/a/")?.contains("First changed.") != true, process.isRunning, Date() < deadline { usleep(100_000) }
+        while fetchPage("\(url)/items/a/")?.contains("First changed.") != true, process.isRunning, Date() < deadline { usleep(100_000) }
         #expect(process.isRunning, "the server died reading the file")
-        #expect(fetch("\(url)/items/a/")?.contains("First changed.") == true)
+        #expect(fetchPage("\(url)/items/a/")?.contains("First changed.") == true)
         kill(process.processIdentifier, SIGHUP)
         usleep(1_500_000)
         #expect(process.isRunning, "the server died on SIGHUP")
-        #expect(fetch("\(url)/items/a/")?.contains("First changed.") == true)
+        #expect(fetchPage("\(url)/items/a/")?.contains("First changed.") == true)
     }
 }

@@ -1,9 +1,5 @@
 import ExpoTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
 import Testing
 
 /// A recording being made when the guide is stopped: ffmpeg is killed with it and its
@@ -46,17 +42,6 @@ import Testing
         var description: String { "gave up waiting for \(what)" }
     }
 
-    /// The page at `address`, or nil when it cannot be fetched.
-    private func fetch(_ address: String) -> String? {
-        let answer = Mutex<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: URL(string: address)!) { data, response, _ in
-            if (response as? HTTPURLResponse)?.statusCode == 200, let data { answer.withLock { $0 = String(decoding: data, as: UTF8.self) } }
-            done.signal()
-        }.resume()
-        done.wait()
-        return answer.withLock { $0 }
-    }
 
     private func start(_ arguments: [String], temporary: URL, output: Pipe? = nil) throws -> Process {
         let process = Process()
@@ -107,7 +92,7 @@ import Testing
         defer { if serve.isRunning { serve.terminate() } }
         // The guide answers while ffmpeg is still at work on half an hour of sound.
         try waitFor("ffmpeg to start") { !programs(mentioning: temporary.path).isEmpty }
-        let page = try #require(fetch("\(url)/items/a/"))
+        let page = try #require(fetchPage("\(url)/items/a/"))
         #expect(page.contains("<h1") || page.contains("A"))
         #expect(!page.contains("<audio"))
         try stopAndExpectNothingLeft(serve, temporary: temporary)
@@ -118,7 +103,7 @@ import Testing
         let (serve, url) = try serve(folder, temporary: temporary)
         defer { if serve.isRunning { serve.terminate() } }
         try waitFor("the recording to join the exhibit's page") {
-            fetch("\(url)/items/a/")?.contains("<audio") == true
+            fetchPage("\(url)/items/a/")?.contains("<audio") == true
         }
         try stopAndExpectNothingLeft(serve, temporary: temporary)
     }
