@@ -20,17 +20,13 @@ public enum PDFConverter {
 
     /// The first page of the PDF as SVG, or the reason it could not be converted.
     static func svg(from pdf: URL, tool: URL, timeout: Duration = .seconds(20)) -> Result<Data, Failure> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-pdf-\(UUID().uuidString)")
-        ChildProcesses.shared.holding(folder)
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            ChildProcesses.shared.released(folder)
+        ChildProcesses.shared.inTemporaryFolder(named: "expo1900-pdf",
+                                                cannotMake: { _ in .failure(Failure(reason: "a temporary folder could not be made")) }) { folder in
+            convert(pdf, tool: tool, timeout: timeout, into: folder)
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            return .failure(Failure(reason: "a temporary folder could not be made"))
-        }
+    }
+
+    private static func convert(_ pdf: URL, tool: URL, timeout: Duration, into folder: URL) -> Result<Data, Failure> {
         let output = folder.appendingPathComponent("page.svg")
         // A hostile PDF must not hang the start-up.
         let run = ProgramRun.run(tool, ["-svg", "-f", "1", "-l", "1", pdf.path, output.path], timeout: timeout)

@@ -47,6 +47,24 @@ public final class ChildProcesses: Sendable {
         _ = state.withLock { $0.folders.remove(folder.path) }
     }
 
+    /// `body` run with a new folder `<prefix>-<UUID>` in the temporary directory, known here
+    /// while it exists (so that a stop removes it) and removed after; `cannotMake` answers
+    /// when the folder cannot be made.
+    public func inTemporaryFolder<T>(named prefix: String, cannotMake: (any Error) -> T, _ body: (URL) -> T) -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        holding(folder)
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            released(folder)
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return cannotMake(error)
+        }
+        return body(folder)
+    }
+
     /// Kills every program still running (SIGKILL: ffmpeg reading a live playlist was seen
     /// to ignore SIGTERM for minutes) and removes every temporary folder; from then on, no
     /// program starts. Called on SIGTERM and SIGINT, and by a command as it ends.

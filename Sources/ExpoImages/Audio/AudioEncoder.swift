@@ -19,15 +19,17 @@ struct AudioEncoder {
         case let .success(read): format = read
         case let .failure(problem): return .failure(problem)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-audio-\(UUID().uuidString)")
-        ChildProcesses.shared.holding(folder)
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            ChildProcesses.shared.released(folder)
+        return ChildProcesses.shared.inTemporaryFolder(named: "expo1900-audio", cannotMake: { error in
+            .failure(AudioProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
+        }) { folder in
+            encode(original, as: format, in: folder)
         }
+    }
+
+    /// The rest of `encode`, in a folder of its own.
+    private func encode(_ original: [UInt8], as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, AudioProblem> {
         let input = folder.appendingPathComponent("original")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(original).write(to: input)
         } catch {
             return .failure(AudioProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
