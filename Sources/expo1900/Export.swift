@@ -54,7 +54,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let stops = StopSignals()
-        defer { withExtendedLifetime(stops) {} }
+        defer { stops.settle() }
         // Before any work: an export inside the catalog would become part of it.
         if let catalogFolder = catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
             do {

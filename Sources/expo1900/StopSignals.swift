@@ -33,6 +33,14 @@ final class StopSignals: @unchecked Sendable {
         serverOwnsStop.store(true, ordering: .releasing)
     }
 
+    /// Called as a command ends. A stop under way ends the command itself, with its status:
+    /// once the programs are killed, the command's own work may finish first, and would
+    /// otherwise exit 0 as if it had not been stopped.
+    func settle() {
+        guard ChildProcesses.shared.isStopping, !serverOwnsStop.load(ordering: .acquiring) else { return }
+        while true { pause() }
+    }
+
     deinit {
         sources.forEach { $0.cancel() }
     }

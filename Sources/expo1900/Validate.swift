@@ -36,7 +36,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let stops = StopSignals()
-        defer { withExtendedLifetime(stops) {} }
+        defer { stops.settle() }
         // Images are read as the server reads them, so a damaged one is reported here too.
         let loaded = CatalogSource(path: path ?? catalog).load(publishingCheck: true).map { images.prepare($0).catalog }
         let report = ValidationReport(loading: loaded, strict: strict)
