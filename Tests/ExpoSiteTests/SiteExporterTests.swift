@@ -126,4 +126,17 @@ import Testing
         #expect(after.map(\.1) == before.map(\.1), "the earlier export is untouched, byte for byte")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"], "no staging folder is left")
     }
+
+    @Test func makesEachFolderOnceWithTheFoldersAboveAndNamesWhatIsInTheWay() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let deep = root.path + "/en/items/item-1"
+        #expect(SiteExporter.makeFolder(deep, inside: root.path) == nil)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: deep, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(SiteExporter.makeFolder(deep, inside: root.path) == nil, "a folder already there is fine")
+        try Data("x".utf8).write(to: root.appendingPathComponent("en/stop"))
+        #expect(SiteExporter.makeFolder(root.path + "/en/stop", inside: root.path) == "a file is where a folder must be")
+        #expect(SiteExporter.makeFolder(root.path + "/en/stop/1", inside: root.path) != nil)
+    }
 }
