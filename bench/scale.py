@@ -47,7 +47,7 @@ def timed(command, timeout, what, log):
     peak = pathlib.Path(str(log) + ".peak")
     started = time.perf_counter()
     with open(log, "wb") as messages:
-        process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", str(peak), *command],
+        process = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", str(peak), *command],
                                    stdout=subprocess.DEVNULL, stderr=messages)
         try:
             code = process.wait(timeout=timeout)
@@ -58,8 +58,33 @@ def timed(command, timeout, what, log):
     seconds = time.perf_counter() - started
     if code not in (0, 1):
         raise BenchBroken(f"{what}: exit status {code}: {pathlib.Path(log).read_text('utf-8', 'replace')[-400:]}")
-    kilobytes = peak.read_text().strip().splitlines()[-1]
-    return seconds, int(kilobytes) / 1024
+    user, system, kilobytes = peak.read_text().strip().splitlines()[-1].split()
+    return seconds, int(kilobytes) / 1024, float(user) + float(system)
+
+
+def settle_disk(limit=90):
+    """Waits (at most `limit` s) until the disk has caught up with what earlier steps wrote:
+    an export writes 500,000 files at 100,000 exhibits, and one started while the last
+    gigabytes were still going to disk waits for them. The kernel's I/O pressure (the share
+    of the last 10 s in which some task waited for the disk) says when it has caught up; the
+    seconds waited are kept with the row.
+
+    What this cannot settle: on an ext4 without a journal (this machine's disk), a new file
+    skips the inodes freed in the last one to six minutes, one by one, so an export started
+    soon after a large folder was removed took 90-150 s instead of 56 s, spending the
+    difference in the kernel (`export_cpu_s` shows it). Run the bench a few minutes after
+    removing a large export (docs/measuring.md)."""
+    started = time.perf_counter()
+    os.sync()
+    while time.perf_counter() - started < limit:
+        try:
+            line = pathlib.Path("/proc/pressure/io").read_text().splitlines()[0]
+        except OSError:
+            break
+        if float(re.search(r"avg10=([\d.]+)", line).group(1)) < 5:
+            break
+        time.sleep(1)
+    return time.perf_counter() - started
 
 
 def data_bytes(folder):
@@ -105,16 +130,17 @@ def measure(binary, folder, count, kind, scratch, timeout):
     finally:
         server.terminate()
         server.wait(timeout=30)
-    validate_s, validate_peak = timed([binary, "validate", str(folder)], timeout, f"validate of the {what}",
+    validate_s, validate_peak, _ = timed([binary, "validate", str(folder)], timeout, f"validate of the {what}",
                                       scratch / f"validate-{kind}-{count}.log")
-    export_s, export_peak = timed([binary, "export", str(scratch / f"export-{kind}-{count}"), "--catalog", str(folder)],
+    settled_s = settle_disk()
+    export_s, export_peak, export_cpu_s = timed([binary, "export", str(scratch / f"export-{kind}-{count}"), "--catalog", str(folder)],
                                   timeout, f"export of the {what}", scratch / f"export-{kind}-{count}.log")
     size = data_bytes(folder)
     return {"kind": kind, "exhibits": count, "data_bytes": size, "url_s": ready - started,
             "first_answer_s": max(answers.values()), "answers_s": answers,
             "read_mb_per_s": size / 1e6 / answers["/"], "serve_peak_mib": serve_peak,
             "validate_s": validate_s, "validate_peak_mib": validate_peak,
-            "export_s": export_s, "export_peak_mib": export_peak, "export_ms_per_exhibit": export_s * 1000 / count}
+            "export_s": export_s, "export_peak_mib": export_peak, "export_cpu_s": export_cpu_s, "settle_s": settled_s, "export_ms_per_exhibit": export_s * 1000 / count}
 
 
 def scale_runs(binary, scratch, counts, real_counts=(), timeout=600):
@@ -140,7 +166,8 @@ def describe(row):
     return (f"{row['kind']:<9} {row['exhibits']:>7,} exhibits ({row['data_bytes'] / 1e6:,.0f} MB of data): "
             f"first answers {answers}; serve peak {row['serve_peak_mib']:.0f} MiB; "
             f"validate {row['validate_s']:.1f} s ({row['validate_peak_mib']:.0f} MiB); "
-            f"export {row['export_s']:.1f} s ({row['export_peak_mib']:.0f} MiB, {row['export_ms_per_exhibit']:.2f} ms per exhibit)")
+            f"export {row['export_s']:.1f} s ({row['export_cpu_s']:.0f} s of processor, {row['export_peak_mib']:.0f} MiB, "
+            f"{row['export_ms_per_exhibit']:.2f} ms per exhibit; disk settled in {row['settle_s']:.0f} s first)")
 
 
 def targets(rows):
