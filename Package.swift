@@ -23,8 +23,12 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         // The studio's state (accounts now; sessions, drafts, history later) in SQLite.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // Only its bcrypt product: the studio's password hashes.
+        // The studio's password hashes (bcrypt) and sessions.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        // Already part of Hummingbird and hummingbird-auth; named because the studio uses them
+        // directly: the request head's conversion to HTTP types, and SHA-256 of session ids.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(
@@ -59,10 +63,15 @@ let package = Package(
         .target(
             name: "ExpoStudio",
             dependencies: [
-                "ExpoCatalog",
+                "ExpoCatalog", "ExpoServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-            ]
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources/Interface")]
         ),
         .executableTarget(
             name: "expo1900",
@@ -83,7 +92,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "ExpoStudioTests", dependencies: ["ExpoStudio", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "ExpoStudioTests",
+            dependencies: [
+                "ExpoStudio", "ExpoServer", "ExpoSite", "ExpoTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "expo1900Tests", dependencies: ["expo1900", "ExpoTestSupport"]),
     ]
 )

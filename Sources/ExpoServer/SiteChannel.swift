@@ -51,6 +51,10 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var refused = false
     /// Set once the connection carries the live preview's events: it stays open with nothing to read.
     private var streaming = false
+    /// A request for the side routes (the studio), its body gathered as it comes.
+    private var sideRequest: (head: HTTPRequestHead, routes: any SideRoutes, body: ByteBuffer)?
+    /// While a side route answers, what the client sends next waits here, so answers stay in order.
+    private var waiting: [HTTPServerRequestPart]?
 
     init(responder: SiteResponder) {
         self.responder = responder
@@ -59,8 +63,25 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // After a refusal the decoder is gone, and what the client still sends arrives as bytes.
         if refused { return }
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if waiting != nil {
+            waiting?.append(part)
+            return
+        }
+        handle(part, context: context)
+    }
+
+    private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        if sideRequest != nil {
+            continueSideRequest(part, context: context)
+            return
+        }
+        switch part {
         case let .head(head):
+            if let routes = responder.sideRoutes(for: head) {
+                startSideRequest(head, routes: routes, context: context)
+                return
+            }
             if let answer = responder.refusal(head) {
                 refuse(answer, context: context)
                 return
@@ -93,6 +114,72 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    private func startSideRequest(_ head: HTTPRequestHead, routes: any SideRoutes, context: ChannelHandlerContext) {
+        if RequestFraming.refusal(head) != nil, let answer = responder.refusal(head) {
+            refuse(answer, context: context)
+            return
+        }
+        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > routes.bodyLimit {
+            refuse(Self.tooLarge, context: context)
+            return
+        }
+        sideRequest = (head, routes, context.channel.allocator.buffer(capacity: 0))
+    }
+
+    private func continueSideRequest(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        guard let (head, routes, body) = sideRequest else { return }
+        switch part {
+        case .head:
+            // A head before the last one's end cannot happen with NIO's decoder.
+            context.close(promise: nil)
+        case var .body(bytes):
+            guard body.readableBytes + bytes.readableBytes <= routes.bodyLimit else {
+                sideRequest = nil
+                refuse(Self.tooLarge, context: context)
+                return
+            }
+            sideRequest?.body.writeBuffer(&bytes)
+        case .end:
+            sideRequest = nil
+            waiting = []
+            let closing = closeAfterAnswer || !head.isKeepAlive || head.version != .http1_1
+            let loop = context.eventLoop
+            let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+            let channel = context.channel
+            Task {
+                let response = await routes.respond(to: head, body: body, channel: channel)
+                loop.execute {
+                    let (handler, context) = bound.value
+                    handler.finishSideRequest(response, closing: closing || handler.closeAfterAnswer, context: context)
+                }
+            }
+        }
+    }
+
+    private func finishSideRequest(_ response: SideResponse, closing: Bool, context: ChannelHandlerContext) {
+        var headers = response.headers
+        headers[.contentLength] = String(response.body.readableBytes)
+        context.write(wrapOutboundOut(HTTPWire.statusAndDate(response.status, closing: closing)), promise: nil)
+        if response.body.readableBytes > 0 {
+            context.write(wrapOutboundOut(HTTPWire.head(headers)), promise: nil)
+            write(response.body, closing: closing, context: context)
+        } else {
+            write(HTTPWire.head(headers), closing: closing, context: context)
+        }
+        let next = waiting ?? []
+        waiting = nil
+        if closing { return }
+        for part in next {
+            if waiting != nil { waiting?.append(part) } else { handle(part, context: context) }
+        }
+    }
+
+    private static var tooLarge: SiteAnswer {
+        var headers = SecurityHeaders.all
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return SiteAnswer(.contentTooLarge, headers: headers, body: Array("Request body too large\n".utf8))
+    }
+
     /// A graceful stop: close now if between requests, else after the current answer.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
@@ -108,7 +195,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.fireUserInboundEventTriggered(event)
             return
         }
-        if request == nil {
+        if request == nil, sideRequest == nil, waiting == nil {
             write(ByteBuffer(), closing: true, context: context)
         } else {
             closeAfterAnswer = true

@@ -15,11 +15,20 @@ public final class SiteResponder: Sendable {
     private let logger: Logger
     /// The live preview's events, in watch mode only.
     let previewEvents: PreviewEvents?
+    /// The studio's routes, when `studio` runs: requests under their prefix go there.
+    let side: (any SideRoutes)?
 
-    public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil) {
+    public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil, side: (any SideRoutes)? = nil) {
         current = Mutex(ServedSite(site))
         self.logger = logger
         self.previewEvents = previewEvents
+        self.side = side
+    }
+
+    /// The side routes when `request` is theirs.
+    func sideRoutes(for request: HTTPRequestHead) -> (any SideRoutes)? {
+        guard let side, side.owns(path: URI(request.uri).path) else { return nil }
+        return side
     }
 
     /// The preview's event stream when `request` asks for it and the server is watching.

@@ -14,6 +14,7 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendab
     var passwordHash: String
     var created: Date
     var updated: Date
+    var sessionEpoch: Int = 0
 
     enum Columns {
         static let name = Column(CodingKeys.name)
@@ -21,6 +22,7 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendab
         static let role = Column(CodingKeys.role)
         static let passwordHash = Column(CodingKeys.passwordHash)
         static let updated = Column(CodingKeys.updated)
+        static let sessionEpoch = Column(CodingKeys.sessionEpoch)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -28,7 +30,7 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendab
     }
 
     var account: Account {
-        Account(name: name, role: role, created: created, updated: updated)
+        Account(id: id ?? 0, name: name, role: role, created: created, updated: updated, sessionEpoch: sessionEpoch)
     }
 }
 

@@ -11,6 +11,9 @@ public struct AuditEntry: Codable, FetchableRecord, PersistableRecord, Sendable,
         case accountRemoved = "account removed"
         case roleChanged = "role changed"
         case passwordChanged = "password changed"
+        case loggedIn = "logged in"
+        case loginFailed = "login failed"
+        case loggedOut = "logged out"
     }
 
     public var time: Date

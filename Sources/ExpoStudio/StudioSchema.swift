@@ -26,6 +26,20 @@ extension StudioState {
                 table.column("actor", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: sessions") { db in
+            // Raised to end every session of an account at once (log out, new password):
+            // a session remembers the number it began under.
+            try db.alter(table: "account") { table in
+                table.add(column: "sessionEpoch", .integer).notNull().defaults(to: 0)
+            }
+            // hummingbird-auth's session storage: the key is the SHA-256 of the cookie's
+            // id, so that a copy of this file opens no session.
+            try db.create(table: "session") { table in
+                table.primaryKey("keyHash", .text)
+                table.column("value", .blob).notNull()
+                table.column("expires", .datetime).indexed()
+            }
+        }
         return migrator
     }
 }

@@ -59,7 +59,8 @@ extension StudioState {
         }
     }
 
-    /// Sets a new password. (When the studio has sessions, this also ends them all.)
+    /// Sets a new password and ends every session of the account: whoever knew the old one
+    /// and logged in with it is out.
     public func setPassword(_ password: Password, of name: String, by actor: String) throws(StudioError) {
         // Found first, so a mistyped name is said before a hash's time is spent.
         guard try account(named: name) != nil else { throw .noSuchAccount(name) }
@@ -69,6 +70,7 @@ extension StudioState {
             var record = try Self.existing(name, db)
             record.passwordHash = hash.text
             record.updated = time
+            record.sessionEpoch += 1
             try record.update(db)
             try Self.audit(db, time, record.name, .passwordChanged, "", actor)
         }
@@ -88,6 +90,28 @@ extension StudioState {
         // is not the one that was set.
         guard let record, matches, password.utf8.count <= Password.maximumBytes else { return nil }
         return record.account
+    }
+
+    /// The account with this number, for a session's requests; nil once it is removed.
+    public func account(id: Int64) throws(StudioError) -> Account? {
+        try reading { db in try AccountRecord.fetchOne(db, key: id)?.account }
+    }
+
+    /// Ends every session of the account (logging out ends them on every device).
+    public func endSessions(of account: Account, action: AuditEntry.Action, detail: String = "") throws(StudioError) {
+        let time = now()
+        try writing { db in
+            guard var record = try AccountRecord.fetchOne(db, key: account.id) else { return }
+            record.sessionEpoch += 1
+            try record.update(db)
+            try Self.audit(db, time, record.name, action, detail, record.name)
+        }
+    }
+
+    /// Adds a line to the audit log about `account` (a login, a failed one).
+    public func record(_ action: AuditEntry.Action, account: String, detail: String, actor: String) throws(StudioError) {
+        let time = now()
+        try writing { db in try Self.audit(db, time, account, action, detail, actor) }
     }
 
     /// The audit log, oldest first.

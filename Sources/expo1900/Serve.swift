@@ -11,6 +11,21 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the guide (the default command).",
         discussion: "Exit status: 0 when stopped, 1 when the catalog cannot be served or the port cannot be used, 2 when the catalog path is not a catalog.")
 
+    @OptionGroup var guide: GuideServing
+
+    func run() async throws {
+        try await guide.run(side: nil)
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
+
+/// What `serve` and `studio` share: the options that say which guide to serve and where,
+/// and the serving itself.
+struct GuideServing: ParsableArguments {
     @Option(help: "The catalog folder (default: the catalog that ships with the guide).")
     var catalog: String?
 
@@ -47,7 +62,9 @@ struct Serve: AsyncParsableCommand {
         _ = try options
     }
 
-    func run() async throws {
+    /// Serves the guide, and with `side` (the studio) its routes beside it; `side` is made
+    /// once the catalog is loaded, from what was loaded.
+    func run(side: ((_ loaded: Catalog, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.
         defer { ChildProcesses.shared.stopAll() }
@@ -83,7 +100,7 @@ struct Serve: AsyncParsableCommand {
                 ? "; the other \(site.pageCountBesidesBrowsing - site.madePages.count) pages are made when asked for" : "")
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
-        let responder = SiteResponder(site: site, logger: logger, previewEvents: events)
+        let responder = SiteResponder(site: site, logger: logger, previewEvents: events, side: try side?(loaded, logger))
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
                                     watched: watched.map { ($0, renditions) }, recordings: recordings,
                                     shownWarnings: loaded.diagnostics)
@@ -114,10 +131,7 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(format: "%.3f", Double(seconds) + Double(attoseconds) / 1e18)
-    }
+    private static func seconds(_ duration: Duration) -> String { Serve.seconds(duration) }
 
     /// SIGHUP loads the catalog again and swaps the new site in whole; a catalog that no
     /// longer loads is reported and the old site keeps serving.

@@ -20,7 +20,7 @@ import Testing
         #expect(throws: StudioError.nameTaken("ANNA")) {
             try state.addAccount(AccountName("ANNA"), role: .editor, password: Password("twelve chars"), by: "test")
         }
-        #expect(try state.accounts() == [Account(name: "Anna", role: .admin, created: Self.day, updated: Self.day)])
+        #expect(try state.accounts() == [Account(id: 1, name: "Anna", role: .admin, created: Self.day, updated: Self.day)])
         #expect(try state.account(named: "anna")?.name == "Anna")
     }
 

@@ -1,0 +1,29 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// Requests under one path prefix (the studio's `/studio/`) that the guide's own handler
+/// passes on whole, body included, to a responder that may take its time: a router, a
+/// database, a password's hash. Every other request stays on the guide's path, which
+/// answers from memory on the event loop and is never slowed by this one.
+public protocol SideRoutes: Sendable {
+    /// Whether a request for `path` (without its query) goes here.
+    func owns(path: String) -> Bool
+    /// The largest body accepted; a longer one gets 413 and ends its connection.
+    var bodyLimit: Int { get }
+    /// The answer to one request. `channel` is the connection's (its addresses, its event loop).
+    func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse
+}
+
+/// A side route's answer: the server adds the status line, Date and Content-Length.
+public struct SideResponse: Sendable {
+    public var status: HTTPResponse.Status
+    public var headers: HTTPFields
+    public var body: ByteBuffer
+
+    public init(status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer = ByteBuffer()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,12 @@
+/// The studio's first page once logged in: the guide at a glance.
+enum HomePage {
+    static func html(context: StudioContext, user: StudioUser, guide: StudioRoutes.GuideSummary) -> String {
+        let words = StudioStrings.of(context.language)
+        let count = guide.exhibits.formatted()
+        let main = """
+            <h1>\(StudioPages.escape(words["home_heading"]))</h1>
+            <p>\(StudioPages.escape(words["exhibit_count", ["count": count, "languages": guide.languages.joined(separator: ", ")]]))</p>
+            """
+        return StudioPages.page(words["home_heading"], main: main, context: context, user: user)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The studio's pages as HTML. Every text from a person or a catalog goes through
+/// `escape`; the pages carry no inline script or style, so the guide's CSP holds.
+enum StudioPages {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            // Control characters have no place in a page; a name or a text may still hold one.
+            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t", "\u{7F}":
+                result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A whole page: `title`, and `main` (already HTML) inside the studio's frame.
+    static func page(_ title: String, main: String, context: StudioContext, user: StudioUser? = nil) -> String {
+        let words = StudioStrings.of(context.language)
+        var header = """
+            <header class="bar"><a class="brand" href="/studio/">\(escape(words["guide_name"]))</a>
+            """
+        if let user {
+            header += """
+                <nav aria-label="\(escape(words["main_navigation"]))"><ul>\
+                <li><a href="/studio/">\(escape(words["home_heading"]))</a></li>\
+                <li><a href="/">\(escape(words["public_guide"]))</a></li></ul></nav>\
+                <form class="logout" method="post" action="/studio/logout">\(tokenField(user.formToken))\
+                <p>\(escape(words["signed_in_as", ["name": user.account.name, "role": words.role(user.account.role)]]))</p>\
+                <button type="submit">\(escape(words["log_out"]))</button></form>
+                """
+        }
+        header += "</header>"
+        return """
+            <!DOCTYPE html>
+            <html lang="\(context.language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="robots" content="noindex">
+            <title>\(escape(title)) · \(escape(words["guide_name"]))</title>
+            <link rel="stylesheet" href="/studio/assets/studio.css">
+            </head>
+            <body>
+            <a class="skip" href="#content">\(escape(words["skip_to_content"]))</a>
+            \(header)
+            <main id="content" tabindex="-1">
+            \(main)
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+
+    static func tokenField(_ token: String) -> String {
+        "<input type=\"hidden\" name=\"\(FormGuard.tokenField)\" value=\"\(escape(token))\">"
+    }
+
+    static func response(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// A refusal or a missing page, said in the person's language.
+    static func problem(_ status: HTTPResponse.Status, context: StudioContext, key: String? = nil) -> Response {
+        let words = StudioStrings.of(context.language)
+        let text = words[key ?? (status == .notFound ? "not_found" : status == .unauthorized ? "session_over" : "forbidden")]
+        let main = """
+            <h1>\(escape(text))</h1>
+            <p><a href="/studio/">\(escape(words["studio"]))</a></p>
+            """
+        return response(page(text, main: main, context: context, user: context.identity), status: status)
+    }
+
+    static func redirect(to location: String) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        return Response(status: .seeOther, headers: headers)
+    }
+}

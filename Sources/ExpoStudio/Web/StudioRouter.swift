@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdAuth
+
+/// The studio's routes and the middleware every request passes: headers, session,
+/// the form guard, and the person behind the session. A route that needs a person is
+/// in `signedIn`, which answers for itself when there is none.
+struct StudioRouter: Sendable {
+    static let sessionCookie = "studio_session"
+
+    let state: StudioState
+    let throttle: LoginThrottle
+    let security: StudioSecurity
+    let guide: @Sendable () -> StudioRoutes.GuideSummary
+
+    func build() -> Router<StudioContext> {
+        let router = Router(context: StudioContext.self)
+        router.add(middleware: StudioHeaders())
+        router.add(middleware: SessionMiddleware(storage: SessionStore(state: state), configuration: .init(
+            sessionCookieParameters: .init(name: Self.sessionCookie, path: "/studio", secure: false, sameSite: .strict),
+            keyPrefix: "", defaultSessionExpiration: security.idle)))
+        router.add(middleware: FormGuard())
+        router.add(middleware: SessionAuthenticator(context: StudioContext.self) { [state, security] session, _ in
+            Self.user(for: session, state: state, security: security)
+        })
+        router.get("/studio/assets/studio.css") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/css; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: StudioStyle.css)))
+        }
+        router.get("/studio/login") { _, context in loginForm(context: context) }
+        router.post("/studio/login") { request, context in try await logIn(request, context: context) }
+        let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))
+        signedIn.get("/") { _, context in
+            StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: guide()))
+        }
+        signedIn.post("/logout") { _, context in try logOut(context: context) }
+        return router
+    }
+
+    /// The person a session belongs to, or nil when the session is over: the account is
+    /// gone, logged out or given a new password since (its epoch moved on), or the session
+    /// is older than the absolute limit.
+    static func user(for session: StudioSession, state: StudioState, security: StudioSecurity) -> StudioUser? {
+        guard state.now().timeIntervalSince(session.started) < TimeInterval(security.absolute.components.seconds),
+              let account = try? state.account(id: session.account), account.sessionEpoch == session.epoch else { return nil }
+        return StudioUser(account: account, formToken: session.formToken)
+    }
+
+    private func loginForm(context: StudioContext, name: String = "", message: String? = nil,
+                           status: HTTPResponse.Status = .ok) -> Response {
+        let token = FormGuard.newToken()
+        var response = StudioPages.response(LoginPage.html(context: context, token: token, name: name, message: message), status: status)
+        response.headers[values: .setCookie].append(
+            Cookie(name: FormGuard.loginCookie, value: token, path: "/studio", secure: false, httpOnly: true, sameSite: .strict).description)
+        return response
+    }
+
+    private func logIn(_ request: Request, context: StudioContext) async throws -> Response {
+        let form = try await StudioForm(request, context: context)
+        let name = String((form["name"] ?? "").prefix(256))
+        let password = form["password"] ?? ""
+        let words = StudioStrings.of(context.language)
+        let keys = ["name " + name.lowercased(), "address " + context.clientAddress]
+        let wait = throttle.wait(for: keys)
+        guard wait == 0 else {
+            return loginForm(context: context, name: name, message: words["slowed_down", ["seconds": String(wait)]], status: .tooManyRequests)
+        }
+        // bcrypt's 100 ms and more, away from the threads that answer other requests.
+        let account = try await Self.offThread { [state] in try state.authenticate(name: name, password: password) }
+        guard let account else {
+            throttle.failed(keys)
+            try state.record(.loginFailed, account: String(name.prefix(64)), detail: "from \(context.clientAddress)", actor: "studio")
+            return loginForm(context: context, name: name, message: words["wrong_login"], status: .unauthorized)
+        }
+        throttle.succeeded(keys)
+        context.sessions.createSession(
+            StudioSession(account: account.id, epoch: account.sessionEpoch, started: state.now(), formToken: FormGuard.newToken()),
+            expiresIn: security.idle)
+        try state.record(.loggedIn, account: account.name, detail: "from \(context.clientAddress)", actor: account.name)
+        var response = StudioPages.redirect(to: "/studio/")
+        response.headers[values: .setCookie].append(
+            Cookie(name: FormGuard.loginCookie, value: "", maxAge: 0, path: "/studio", secure: false, httpOnly: true, sameSite: .strict).description)
+        return response
+    }
+
+    private func logOut(context: StudioContext) throws -> Response {
+        let user = try context.user()
+        try state.endSessions(of: user.account, action: .loggedOut)
+        context.sessions.clearSession()
+        return StudioPages.redirect(to: "/studio/login")
+    }
+
+    static func offThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}
+
+/// Lets a request through only with a person behind its session, and keeps the session
+/// alive for another idle period. Without one, a page asks to log in and a form is refused.
+struct RequireAccount: RouterMiddleware {
+    typealias Context = StudioContext
+    let idle: Duration
+
+    func handle(_ request: Request, context: StudioContext, next: (Request, StudioContext) async throws -> Response) async throws -> Response {
+        guard context.identity != nil, let session = context.sessions.session else {
+            if request.method == .get || request.method == .head { return StudioPages.redirect(to: "/studio/login") }
+            return StudioPages.problem(.unauthorized, context: context)
+        }
+        _ = context.sessions.updateSession(session, expiresIn: idle)
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,87 @@
+import ExpoServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
+
+/// The studio at `/studio/`: Hummingbird's router with hummingbird-auth's sessions,
+/// reached through the guide's server as its side routes, so that the guide's own pages
+/// never pass through any of it.
+public struct StudioRoutes: SideRoutes {
+    /// What the studio's first page says of the guide.
+    public struct GuideSummary: Sendable {
+        public var exhibits: Int
+        public var languages: [String]
+        public init(exhibits: Int, languages: [String]) {
+            self.exhibits = exhibits
+            self.languages = languages
+        }
+    }
+
+    /// How the studio is reached, which decides what a request's address and scheme are.
+    public enum Transport: Sendable, Equatable {
+        /// On this machine only, over plain HTTP.
+        case loopback
+        /// Over its own TLS: every request is HTTPS.
+        case tls
+        /// Behind a TLS proxy at this address, which says the client's address and scheme in
+        /// `X-Forwarded-For` and `X-Forwarded-Proto`; those headers from anyone else are ignored.
+        case proxy(String)
+    }
+
+    static let prefix = "/studio"
+    static let bodyLimit = 1 << 20
+    public var bodyLimit: Int { Self.bodyLimit }
+
+    let responder: any HTTPResponder<StudioContext>
+    let transport: Transport
+    let logger: Logger
+
+    public init(state: StudioState, transport: Transport, logger: Logger, throttle: LoginThrottle = LoginThrottle(),
+                security: StudioSecurity = StudioSecurity(), guide: @escaping @Sendable () -> GuideSummary) {
+        self.transport = transport
+        self.logger = logger
+        let router = StudioRouter(state: state, throttle: throttle, security: security, guide: guide)
+        responder = router.build().buildResponder()
+    }
+
+    public func owns(path: String) -> Bool {
+        path == Self.prefix || path.hasPrefix(Self.prefix + "/")
+    }
+
+    public func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse {
+        let peer = channel.remoteAddress?.ipAddress ?? "unknown"
+        let fromProxy: Bool = if case let .proxy(address) = transport { peer == address } else { false }
+        let forwardedProto = head.headers.first(name: "x-forwarded-proto")?.lowercased()
+        let secure = transport == .tls || (fromProxy && forwardedProto == "https")
+        let request: HTTPRequest
+        do {
+            request = try HTTPRequest(head, secure: secure, splitCookie: false)
+        } catch {
+            return SideResponse(status: .badRequest, headers: StudioHeaders.fields)
+        }
+        var context = StudioContext(source: .init(channel: channel, logger: logger))
+        context.isSecure = secure
+        context.clientAddress = fromProxy
+            ? head.headers[canonicalForm: "x-forwarded-for"].last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? peer
+            : peer
+        let host = (fromProxy ? head.headers.first(name: "x-forwarded-host") : nil) ?? head.headers.first(name: "host") ?? ""
+        context.origin = "\(secure ? "https" : "http")://\(host)"
+        context.language = StudioLanguage.preferred(head.headers.first(name: "accept-language"))
+        do {
+            let response = try await responder.respond(to: Request(head: request, body: .init(buffer: body)), context: context)
+            var collected = CollectedBody()
+            try await response.body.write(collected.writer())
+            var headers = response.headers
+            headers[.contentLength] = nil
+            return SideResponse(status: response.status, headers: headers, body: collected.buffer.withLockedValue { $0 })
+        } catch {
+            logger.error("studio: \(head.method.rawValue) \(head.uri): \(error)")
+            return SideResponse(status: .internalServerError, headers: StudioHeaders.fields)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import ExpoCatalog
+import ExpoServer
+import ExpoStudio
+import Foundation
+import Logging
+
+/// `expo1900 studio`: the guide at `/`, as `serve` serves it, and the studio at `/studio/`.
+struct Studio: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the guide and the studio, where the museum's staff edit and publish it (at /studio/).",
+        discussion: """
+            The studio needs an account: make the first with expo1900 users add NAME --role admin. \
+            It listens on this machine only (127.0.0.1) unless --trust-proxy names the TLS proxy in front of it: \
+            passwords never cross a network in clear.
+            Exit status: 0 when stopped, 1 when it cannot serve, 2 when the catalog or the state folder cannot be used.
+            """)
+
+    @OptionGroup var guide: GuideServing
+    @OptionGroup var state: StateOption
+
+    @Option(name: .customLong("trust-proxy"), help: ArgumentHelp(
+        "The address of a TLS proxy in front of the studio (such as 127.0.0.1 for nginx on this machine): its X-Forwarded-For and X-Forwarded-Proto are believed, and no one else's.",
+        valueName: "ADDRESS"))
+    var trustProxy: String?
+
+    /// Addresses that only this machine can reach.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    func validate() throws {
+        if !Self.isLoopback(guide.host) && trustProxy == nil {
+            throw ValidationError("""
+                the studio would listen on \(guide.host), where passwords would cross the network in clear. \
+                Put a TLS proxy in front of it and name the proxy's address with --trust-proxy ADDRESS, \
+                or keep the default --host 127.0.0.1.
+                """)
+        }
+    }
+
+    func run() async throws {
+        let studio: StudioState
+        do throws(StudioError) {
+            let folder = try state.folder()
+            if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
+                try StudioState.checkOutside(catalog: catalog, state: folder)
+            }
+            studio = try StudioState(folder: folder, creating: false)
+            guard try !studio.accounts().isEmpty else { throw StudioError.noState(folder: folder.path) }
+        } catch {
+            printError("expo1900: \(error)")
+            throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
+        }
+        let transport: StudioRoutes.Transport = trustProxy.map { .proxy($0) } ?? .loopback
+        try await guide.run { loaded, logger in
+            let summary = StudioRoutes.GuideSummary(exhibits: loaded.exhibitCount, languages: loaded.languages.map(\.code))
+            logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
+            return StudioRoutes(state: studio, transport: transport, logger: logger) { summary }
+        }
+    }
+}

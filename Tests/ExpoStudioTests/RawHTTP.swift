@@ -1,0 +1,70 @@
+import Foundation
+
+/// One HTTP/1.1 exchange over a plain socket, every header as given: the studio's tests
+/// need to send what a browser would not (no Origin, another Origin, a forged cookie),
+/// which URLSession does not let a test control.
+struct RawHTTP {
+    struct Answer {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: String
+
+        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        func all(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value) }
+
+        /// The value a `Set-Cookie` gives the cookie `name`.
+        func cookie(_ name: String) -> String? {
+            all("set-cookie").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1).prefix { $0 != ";" }) }
+        }
+    }
+
+    let port: Int
+
+    func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") throws -> Answer {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { request += "Content-Length: \(body.utf8.count)\r\n" }
+        request += "\r\n" + body
+        let bytes = Array(request.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let result = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            guard result > 0 else { throw POSIXError(.EPIPE) }
+            sent += result
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count <= 0 { break }
+            received += chunk[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { throw POSIXError(.EBADMSG) }
+        var lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+        let status = Int(lines.removeFirst().split(separator: " ")[1]) ?? 0
+        let parsed = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Answer(status: status, headers: parsed, body: String(text[end.upperBound...]))
+    }
+
+    /// A form body, each value percent-encoded.
+    static func form(_ fields: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
+    }
+}
