@@ -17,7 +17,7 @@ enum StudioStyle {
         main { max-width: 44rem; padding: 1rem; margin: 0 auto; }
         label { display: block; font-weight: 600; }
         input { font: inherit; width: 100%; max-width: 24rem; padding: .5rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); }
-        button { font: inherit; padding: .5rem 1rem; border: 1px solid var(--accent); border-radius: .25rem; background: var(--accent); color: var(--paper); cursor: pointer; }
+        button { white-space: nowrap; font: inherit; padding: .5rem 1rem; border: 1px solid var(--accent); border-radius: .25rem; background: var(--accent); color: var(--paper); cursor: pointer; }
         .logout button { background: transparent; color: var(--accent); }
         .alert { color: var(--alert); font-weight: 600; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }

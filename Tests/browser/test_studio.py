@@ -1,0 +1,105 @@
+"""The studio in a real browser: logging in and out through its plain forms, its pages
+checked by axe in light and dark, and nothing of it in the public guide or its export."""
+import os
+import re
+import subprocess
+import tempfile
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import IMAGE_CACHE, _binary, new_phone
+from test_accessibility import RULES
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def studio():
+    """`expo1900 studio` on the default catalog, with an editor named 김민지; yields (URL, state folder)."""
+    state = tempfile.mkdtemp(prefix="expo1900-studio-state-")
+    subprocess.run([_binary(), "users", "add", "김민지", "--role", "editor", "--state", state],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--state", state, "--image-cache", IMAGE_CACHE],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        match = re.match(r"Expo1900 is serving (http://\S+)", line)
+        assert match, f"the studio did not start; it printed {line!r}"
+        yield match.group(1), state
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def log_in(page, url, password=PASSWORD):
+    page.goto(url + "/studio/")
+    page.fill("#name", "김민지")
+    page.fill("#password", password)
+    page.click("button[type=submit]")
+
+
+def test_a_person_logs_in_sees_their_name_and_logs_out(browser, studio):
+    url, _ = studio
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url, password="not the password")
+        alert = page.locator("[role=alert]")
+        assert alert.inner_text() == "이름이나 비밀번호가 맞지 않습니다."
+        assert page.get_attribute("#password", "aria-describedby") == "login-problem"
+        log_in(page, url)
+        page.wait_for_url(url + "/studio/")
+        assert "로그인: 김민지(편집자)" in page.inner_text("header")
+        cookies = {cookie["name"]: cookie for cookie in context.cookies()}
+        session = cookies["studio_session"]
+        assert session["httpOnly"] and session["sameSite"] == "Strict" and session["path"] == "/studio"
+        page.click(".logout button")
+        page.wait_for_url(url + "/studio/login")
+        page.goto(url + "/studio/")
+        assert page.url == url + "/studio/login", "after logging out the studio asks to log in again"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_axe_finds_no_violations_in_the_studio(browser, studio, color_scheme):
+    url, _ = studio
+    axe = Axe()
+    context = new_phone(browser, color_scheme=color_scheme)
+    page = context.new_page()
+    failures = []
+    try:
+        def check(name):
+            for violation in axe.run(page, options=RULES).response["violations"]:
+                failures.append(f"{name} [{color_scheme}]: {violation['id']}: {violation['help']}")
+        page.goto(url + "/studio/login")
+        check("login")
+        log_in(page, url, password="wrong password")
+        check("login with its error")
+        log_in(page, url)
+        page.wait_for_url(url + "/studio/")
+        check("home")
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+
+
+def test_the_public_guide_and_its_export_hold_nothing_of_the_studio(browser, studio, tmp_path):
+    url, state = studio
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        page.goto(url + "/")
+        assert "/studio" not in page.content()
+    finally:
+        context.close()
+    site = tmp_path / "site"
+    subprocess.run([_binary(), "export", str(site), "--image-cache", IMAGE_CACHE], check=True, capture_output=True)
+    paths = [os.path.relpath(os.path.join(folder, name), site) for folder, _, names in os.walk(site) for name in names]
+    assert paths and not [path for path in paths if "studio" in path.lower()]
+    state_files = set(os.listdir(state))
+    assert not [path for path in paths if os.path.basename(path) in state_files]
+    for path in paths:
+        data = (site / path).read_bytes()
+        assert b"/studio/" not in data and b"studio.sqlite" not in data, path
