@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "ExpoStudio",
             dependencies: [
-                "ExpoCatalog", "ExpoServer",
+                "ExpoCatalog", "ExpoSite", "ExpoServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),

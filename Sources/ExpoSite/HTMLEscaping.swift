@@ -1,6 +1,6 @@
 /// HTML escaping on UTF-8 bytes, for the templates' `{{name}}` and for the few tags written
 /// in Swift. The five characters Mustache escapes; text without any of them is copied whole.
-enum HTMLEscaping {
+public enum HTMLEscaping {
     /// Appends `text` to `output`, escaped.
     static func append(_ text: String, to output: inout [UInt8]) {
         var text = text
@@ -25,7 +25,7 @@ enum HTMLEscaping {
     }
 
     /// `text`, escaped; text with nothing to escape is returned as it is, without a copy.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)

@@ -143,4 +143,20 @@ import Testing
         let big = String(repeating: "a", count: (1 << 20) + 1)
         #expect(try studio.http.send("POST", "/studio/login", headers: [("Origin", studio.origin)], body: big).status == 413)
     }
+
+    @Test func aHostileNameIsShownBackEscapedAndAuditedAsText() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        for name in ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "a\u{1B}[31mb\u{0}c"] {
+            let answer = try studio.logIn(name, password: "whatever it is").answer
+            #expect(answer.status == 401)
+            #expect(!answer.body.contains("<script>alert"))
+            #expect(!answer.body.contains("<img src=x"))
+            #expect(!answer.body.contains("\u{1B}") && !answer.body.contains("\u{0}"))
+        }
+        let page = try studio.logIn("<script>", password: "whatever it is").answer.body
+        #expect(page.contains("value=\"&lt;script&gt;\""))
+        #expect(try studio.state.auditLog().contains { $0.action == .loginFailed && $0.account == "<script>alert(1)</script>" },
+                "the log keeps what was typed, as text; the page that shows it escapes it")
+    }
 }

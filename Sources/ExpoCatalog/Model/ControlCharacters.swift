@@ -62,7 +62,7 @@ public enum ControlCharacters {
     /// `text` without the C0 characters no page can show (NUL, ESC, BEL …), and which of
     /// them it held, in order; tab and line breaks are white space and stay. Nil when it
     /// holds none, the usual case, found without building a copy.
-    static func removingForbidden(_ text: String) -> (text: String, found: [Unicode.Scalar])? {
+    public static func removingForbidden(_ text: String) -> (text: String, found: [Unicode.Scalar])? {
         guard holdsForbiddenInText(text) else { return nil }
         var found: Set<Unicode.Scalar> = []
         var kept = String.UnicodeScalarView()

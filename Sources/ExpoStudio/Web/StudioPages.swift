@@ -1,3 +1,5 @@
+import ExpoCatalog
+import ExpoSite
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -5,23 +7,10 @@ import Hummingbird
 /// The studio's pages as HTML. Every text from a person or a catalog goes through
 /// `escape`; the pages carry no inline script or style, so the guide's CSP holds.
 enum StudioPages {
+    /// `text` for a page: escaped as the guide escapes, and without the control characters
+    /// a catalog's text may not hold either (a name or a form may still bring one).
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            // Control characters have no place in a page; a name or a text may still hold one.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t", "\u{7F}":
-                result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        HTMLEscaping.escape(ControlCharacters.removingForbidden(text)?.text ?? text)
     }
 
     /// A whole page: `title`, and `main` (already HTML) inside the studio's frame.
