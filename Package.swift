@@ -25,10 +25,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The studio's password hashes (bcrypt) and sessions.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        // Already part of Hummingbird and hummingbird-auth; named because the studio uses them
-        // directly: the request head's conversion to HTTP types, and SHA-256 of session ids.
+        // Already part of Hummingbird; named because the studio converts request heads with it.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(
@@ -38,6 +36,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         // QR codes for the wall labels.
+        // SHA-256 of the studio's session ids, from the system's libcrypto: swift-crypto would
+        // compile a whole BoringSSL into every build for one hash.
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips", "CQREncode"]),
         .target(
@@ -69,7 +70,7 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CLibCrypto",
             ],
             resources: [.copy("Resources/Interface")]
         ),

@@ -20,6 +20,8 @@ ensure_run_tools() {
   pkg-config --exists vips 2>/dev/null || apt_install libvips-dev
   # GRDB (the studio's state) builds against the system's SQLite and needs its header.
   [ -f /usr/include/sqlite3.h ] || apt_install libsqlite3-dev
+  # libcrypto's SHA-256 keeps the studio's session ids hashed.
+  [ -f /usr/include/openssl/sha.h ] || apt_install libssl-dev
   # libqrencode makes the wall labels' QR codes.
   pkg-config --exists libqrencode 2>/dev/null || apt_install libqrencode-dev
   # pdftocairo turns the PDF images of iPhone asset catalogs into SVG.

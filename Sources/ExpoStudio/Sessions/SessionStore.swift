@@ -1,4 +1,4 @@
-import Crypto
+import CLibCrypto
 import Foundation
 import GRDB
 import Hummingbird
@@ -64,7 +64,10 @@ public struct SessionStore: PersistDriver {
     }
 
     static func hash(_ key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        let bytes = Array(key.utf8)
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        _ = bytes.withUnsafeBufferPointer { SHA256($0.baseAddress, $0.count, &digest) }
+        return digest.map { String(format: "%02x", $0) }.joined()
     }
 }
 
