@@ -56,15 +56,15 @@ final class LiveStudio: Sendable {
     }
 
     /// The login form's token and its cookie.
-    func loginForm() throws -> (token: String, cookie: String) {
-        let page = try http.send("GET", "/studio/login")
+    func loginForm() async throws -> (token: String, cookie: String) {
+        let page = try await http.send("GET", "/studio/login")
         return (try Self.token(in: page.body), page.cookie("studio_login") ?? "")
     }
 
     /// Logs in; the session cookie's value, or nil with the answer when it did not work.
-    func logIn(_ name: String, password: String = LiveStudio.password) throws -> (session: String?, answer: RawHTTP.Answer) {
-        let (token, cookie) = try loginForm()
-        let answer = try http.send("POST", "/studio/login", headers: [
+    func logIn(_ name: String, password: String = LiveStudio.password) async throws -> (session: String?, answer: RawHTTP.Answer) {
+        let (token, cookie) = try await loginForm()
+        let answer = try await http.send("POST", "/studio/login", headers: [
             ("Origin", origin), ("Cookie", "studio_login=\(cookie)"), ("Content-Type", "application/x-www-form-urlencoded"),
         ], body: RawHTTP.form([("form_token", token), ("name", name), ("password", password)]))
         return (answer.cookie("studio_session"), answer)

@@ -20,7 +20,25 @@ struct RawHTTP {
 
     let port: Int
 
-    func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") throws -> Answer {
+    /// The connection closed before a whole answer's head came back.
+    struct NoAnswer: Error, CustomStringConvertible {
+        var request: String
+        var received: Int
+        var description: String { "no answer to \(request) (\(received) bytes received)" }
+    }
+
+    /// Sends on a thread of its own: the socket blocks, and a blocked thread of Swift's
+    /// shared pool can starve the server in the same process of the threads it answers on
+    /// (with several suites at once on two cores, answers waited for the 60 s idle timeout).
+    func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") async throws -> Answer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try sendBlocking(method, path, headers: headers, body: body) })
+            }
+        }
+    }
+
+    private func sendBlocking(_ method: String, _ path: String, headers: [(String, String)], body: String) throws -> Answer {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         defer { close(descriptor) }
@@ -51,7 +69,9 @@ struct RawHTTP {
             received += chunk[..<count]
         }
         let text = String(decoding: received, as: UTF8.self)
-        guard let end = text.range(of: "\r\n\r\n") else { throw POSIXError(.EBADMSG) }
+        guard let end = text.range(of: "\r\n\r\n") else {
+            throw NoAnswer(request: "\(method) \(path) \(headers.map { "\($0.0): \($0.1)" })", received: received.count)
+        }
         var lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
         let status = Int(lines.removeFirst().split(separator: " ")[1]) ?? 0
         let parsed = lines.compactMap { line -> (String, String)? in

@@ -16,9 +16,9 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture(scope="module")
 def studio():
-    """`expo1900 studio` on the default catalog, with an editor named 김민지; yields (URL, state folder)."""
+    """`expo1900 studio` on the default catalog, with an admin named 김민지; yields (URL, state folder)."""
     state = tempfile.mkdtemp(prefix="expo1900-studio-state-")
-    subprocess.run([_binary(), "users", "add", "김민지", "--role", "editor", "--state", state],
+    subprocess.run([_binary(), "users", "add", "김민지", "--role", "admin", "--state", state],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     server = subprocess.Popen([_binary(), "studio", "--port", "0", "--state", state, "--image-cache", IMAGE_CACHE],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -50,7 +50,7 @@ def test_a_person_logs_in_sees_their_name_and_logs_out(browser, studio):
         assert page.get_attribute("#password", "aria-describedby") == "login-problem"
         log_in(page, url)
         page.wait_for_url(url + "/studio/")
-        assert "로그인: 김민지(편집자)" in page.inner_text("header")
+        assert "로그인: 김민지(관리자)" in page.inner_text("header")
         cookies = {cookie["name"]: cookie for cookie in context.cookies()}
         session = cookies["studio_session"]
         assert session["httpOnly"] and session["sameSite"] == "Strict" and session["path"] == "/studio"
@@ -80,6 +80,10 @@ def test_axe_finds_no_violations_in_the_studio(browser, studio, color_scheme):
         log_in(page, url)
         page.wait_for_url(url + "/studio/")
         check("home")
+        page.click("a[href='/studio/audit']")
+        page.wait_for_url(url + "/studio/audit")
+        assert page.locator("tbody tr").count() >= 3, "the logins and the failed ones are in the log"
+        check("audit log")
     finally:
         context.close()
     assert not failures, "\n".join(failures)

@@ -36,6 +36,9 @@ struct StudioRouter: Sendable {
             StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: guide()))
         }
         signedIn.post("/logout") { _, context in try logOut(context: context) }
+        signedIn.group("/audit").add(middleware: RequireCapability(capability: .readAuditLog)).get { _, context in
+            StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
+        }
         return router
     }
 

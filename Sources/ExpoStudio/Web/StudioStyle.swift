@@ -20,6 +20,10 @@ enum StudioStyle {
         button { white-space: nowrap; font: inherit; padding: .5rem 1rem; border: 1px solid var(--accent); border-radius: .25rem; background: var(--accent); color: var(--paper); cursor: pointer; }
         .logout button { background: transparent; color: var(--accent); }
         .alert { color: var(--alert); font-weight: 600; }
+        .table { overflow-x: auto; }
+        table { border-collapse: collapse; font-size: .9rem; }
+        th, td { text-align: start; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; word-break: keep-all; }
+        td:first-child, th { white-space: nowrap; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         """
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import ExpoStudio
+
+/// Every studio route, found by walking the studio as an admin rather than from a list kept
+/// by hand, tried without a session, with one that has ended, and as each role.
+@Suite(.serialized) struct StudioAccessTests {
+    /// The studio's pages a person can reach by following links and forms from its first
+    /// page: GET paths, and the (path) of each form that posts.
+    static func walk(_ studio: LiveStudio, session: String) async throws -> (pages: Set<String>, forms: Set<String>) {
+        var pages: Set<String> = [], forms: Set<String> = []
+        var queue = ["/studio/"]
+        while let path = queue.popLast() {
+            guard pages.insert(path).inserted else { continue }
+            let answer = try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
+            #expect(answer.status == 200, "\(path) as the walker")
+            for link in matches(##"href="(/studio/[^"#?]*)""##, in: answer.body) where !link.hasSuffix(".css") { queue.append(link) }
+            for action in matches(#"<form[^>]*method="post"[^>]*action="(/studio/[^"]*)""#, in: answer.body) { forms.insert(action) }
+        }
+        return (pages, forms)
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let expression = try! NSRegularExpression(pattern: pattern)
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    @Test func everyRouteChecksTheSessionAndTheRoleOnTheServer() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let admin = try #require(try await studio.logIn("anna").session)
+        let all = try await Self.walk(studio, session: admin)
+        #expect(all.pages.contains("/studio/audit"), "the walk found the admin's pages: \(all.pages)")
+        #expect(all.forms.contains("/studio/logout"))
+
+        for path in all.pages {
+            let answer = try await studio.http.send("GET", path)
+            #expect(answer.status == 303 && answer.header("location") == "/studio/login", "\(path) without a session")
+            let forged = try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")])
+            #expect(forged.status == 303, "\(path) with a made-up session")
+        }
+
+        for (name, role) in [("ben", Role.editor), ("chae", Role.contributor)] {
+            let session = try #require(try await studio.logIn(name).session)
+            let theirs = try await Self.walk(studio, session: session)
+            for path in all.pages.subtracting(theirs.pages) {
+                let answer = try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
+                #expect(answer.status == 403, "\(path) as \(role), who has no link to it")
+            }
+            #expect(!theirs.pages.contains("/studio/audit"), "only admins read the audit log")
+        }
+
+        // A session that has ended (idle past its time) opens nothing either.
+        studio.advance(31 * 60)
+        for path in all.pages {
+            #expect(try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(admin)")]).status == 303, "\(path) after the session ended")
+        }
+    }
+
+    @Test func everyInterfaceLanguageHasEveryWord() {
+        let keys = StudioLanguage.allCases.map { Set(StudioStrings.load($0).keys) }
+        for (language, words) in zip(StudioLanguage.allCases, keys) {
+            #expect(words == keys[0], "\(language.rawValue) differs: \(words.symmetricDifference(keys[0]).sorted())")
+        }
+        for action in [AuditEntry.Action.accountAdded, .accountRemoved, .roleChanged, .passwordChanged, .loggedIn, .loginFailed, .loggedOut] {
+            #expect(keys[0].contains("audit_\(action.key)"))
+        }
+    }
+}
