@@ -55,6 +55,8 @@ let package = Package(
             dependencies: [
                 "ExpoSite",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                // HTTPS of its own for the studio (--tls-cert, --tls-key).
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

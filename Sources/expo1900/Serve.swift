@@ -64,7 +64,7 @@ struct GuideServing: ParsableArguments {
 
     /// Serves the guide, and with `side` (the studio) its routes beside it; `side` is made
     /// once the catalog is loaded, from what was loaded.
-    func run(side: ((_ loaded: Catalog, _ logger: Logger) throws -> any SideRoutes)?) async throws {
+    func run(tls: ExpoServer.TLSFiles? = nil, side: ((_ loaded: Catalog, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.
         defer { ChildProcesses.shared.stopAll() }
@@ -119,7 +119,7 @@ struct GuideServing: ParsableArguments {
         }
         defer { watching?.cancel() }
         do {
-            try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
+            try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port, tls: tls), logger: logger) { url in
                 stops.serverStops()
                 // Written straight to the file descriptor so that a script reading the pipe
                 // sees the line at once, whatever stdout's buffering.

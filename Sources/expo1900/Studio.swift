@@ -24,17 +24,26 @@ struct Studio: AsyncParsableCommand {
         valueName: "ADDRESS"))
     var trustProxy: String?
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this certificate chain (PEM); needs --tls-key.", valueName: "FILE"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's private key (PEM).", valueName: "FILE"))
+    var tlsKey: String?
+
     /// Addresses that only this machine can reach.
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     func validate() throws {
-        if !Self.isLoopback(guide.host) && trustProxy == nil {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both, or neither")
+        }
+        if !Self.isLoopback(guide.host) && trustProxy == nil && tlsCertificate == nil {
             throw ValidationError("""
                 the studio would listen on \(guide.host), where passwords would cross the network in clear. \
-                Put a TLS proxy in front of it and name the proxy's address with --trust-proxy ADDRESS, \
-                or keep the default --host 127.0.0.1.
+                Give it a certificate (--tls-cert FILE --tls-key FILE), or put a TLS proxy in front of it \
+                and name the proxy's address with --trust-proxy ADDRESS, or keep the default --host 127.0.0.1.
                 """)
         }
     }
@@ -52,8 +61,9 @@ struct Studio: AsyncParsableCommand {
             printError("expo1900: \(error)")
             throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
         }
-        let transport: StudioRoutes.Transport = trustProxy.map { .proxy($0) } ?? .loopback
-        try await guide.run { loaded, logger in
+        let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
+        let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
+        try await guide.run(tls: tls) { loaded, logger in
             let summary = StudioRoutes.GuideSummary(exhibits: loaded.exhibitCount, languages: loaded.languages.map(\.code))
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             return StudioRoutes(state: studio, transport: transport, logger: logger) { summary }

@@ -115,7 +115,7 @@ final class LiveServer: @unchecked Sendable {
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let (urls, announce) = AsyncStream.makeStream(of: String.self)
-        let server = ExpoServer.makeServer(responder: responder,
+        let server = try ExpoServer.makeServer(responder: responder,
                                            configuration: .init(port: 0, idleTimeout: idleTimeout), logger: logger) { announce.yield($0) }
         let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in

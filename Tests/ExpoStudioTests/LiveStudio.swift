@@ -32,7 +32,7 @@ final class LiveStudio: Sendable {
                                   security: security) { .init(exhibits: 13, languages: ["ko", "en"]) }
         let responder = SiteResponder(site: site, logger: logger, side: routes)
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
-        let server = ExpoServer.makeServer(responder: responder, configuration: .init(port: 0), logger: logger) { url in
+        let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0), logger: logger) { url in
             continuation.yield(url)
         }
         task = Task {

@@ -107,3 +107,54 @@ def test_the_public_guide_and_its_export_hold_nothing_of_the_studio(browser, stu
     for path in paths:
         data = (site / path).read_bytes()
         assert b"/studio/" not in data and b"studio.sqlite" not in data, path
+
+
+def test_off_this_machine_the_studio_needs_https(tmp_path):
+    state = tmp_path / "state"
+    subprocess.run([_binary(), "users", "add", "anna", "--role", "admin", "--state", str(state)],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    refused = subprocess.run([_binary(), "studio", "--host", "0.0.0.0", "--port", "0", "--state", str(state)],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "in clear" in refused.stderr
+    half = subprocess.run([_binary(), "studio", "--host", "0.0.0.0", "--port", "0", "--state", str(state), "--tls-cert", "x.pem"],
+                          capture_output=True, text=True, timeout=60)
+    assert half.returncode != 0 and "--tls-cert and --tls-key go together" in half.stderr
+    bad = tmp_path / "not-a-certificate.pem"
+    bad.write_text("hello\n")
+    broken = subprocess.run([_binary(), "studio", "--host", "0.0.0.0", "--port", "0", "--state", str(state),
+                             "--tls-cert", str(bad), "--tls-key", str(bad), "--image-cache", IMAGE_CACHE],
+                            capture_output=True, text=True, timeout=120)
+    assert broken.returncode == 1 and f"{bad}: cannot be used for HTTPS" in broken.stderr, broken.stderr
+
+
+def test_with_a_certificate_the_studio_serves_https_and_its_cookie_is_secure(browser, tmp_path):
+    state = tmp_path / "state"
+    subprocess.run([_binary(), "users", "add", "anna", "--role", "admin", "--state", str(state)],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-keyout", str(key), "-out", str(certificate)], check=True, capture_output=True)
+    server = subprocess.Popen([_binary(), "studio", "--host", "0.0.0.0", "--port", "0", "--state", str(state),
+                               "--tls-cert", str(certificate), "--tls-key", str(key), "--image-cache", IMAGE_CACHE],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        match = re.match(r"Expo1900 is serving https://[^:]+:(\d+)", line)
+        assert match, f"the studio did not start with HTTPS; it printed {line!r}"
+        url = f"https://127.0.0.1:{match.group(1)}"
+        context = browser.new_context(ignore_https_errors=True)
+        page = context.new_page()
+        try:
+            page.goto(url + "/studio/")
+            page.fill("#name", "anna")
+            page.fill("#password", PASSWORD)
+            page.click("button[type=submit]")
+            page.wait_for_url(url + "/studio/")
+            cookie = {c["name"]: c for c in context.cookies()}["studio_session"]
+            assert cookie["secure"] and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+            assert page.goto(url + "/").status == 200, "the guide is served over HTTPS too"
+        finally:
+            context.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
