@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "ExpoStudioTests",
             dependencies: [
-                "ExpoStudio", "ExpoServer", "ExpoSite", "ExpoTestSupport",
+                "ExpoStudio", "ExpoServer", "ExpoSite", "ExpoCatalog", "ExpoTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

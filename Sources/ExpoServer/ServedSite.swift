@@ -20,7 +20,7 @@ final class ServedSite: Sendable {
 
     /// Shares its pages' bytes with `site`, which keeps them in one form.
     private let made: [String: ServedPage]
-    private let site: Site
+    let site: Site
     private let notFound: [Language: ServedPage]
     private let cache: PageCache<ServedPage>
     /// The plain bodies of pages held compressed, by their ETag, which names those bytes.

@@ -44,6 +44,9 @@ public final class SiteResponder: Sendable {
         current.withLock { $0 = served }
     }
 
+    /// The site served now.
+    public var site: Site { current.withLock { $0.site } }
+
     /// The whole answer to a request, logged; the request's body, if any, plays no part.
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
         if let refused = refusal(request) { return refused }

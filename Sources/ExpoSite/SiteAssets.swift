@@ -157,7 +157,10 @@ struct SiteAssets: Sendable {
             "<link rel=\"stylesheet\" href=\"\(escape(stylesheetURL))\">",
             "<noscript><link rel=\"stylesheet\" href=\"\(escape(noscriptStylesheetURL))\"></noscript>",
         ]
-        if let preview {
+        if let preview, preview.options.eventsPath.isEmpty {
+            // The studio's preview of a draft: no service worker, and nothing to listen to.
+            lines.append("<script src=\"\(escape(scriptURL))\" defer></script>")
+        } else if let preview {
             // A preview's pages change under the same addresses: no service worker to keep old ones.
             lines += [
                 "<script src=\"\(escape(scriptURL))\" defer></script>",

@@ -23,6 +23,7 @@ public struct SiteOptions: Sendable, Equatable {
 
     /// A live preview: each page carries the generation of the site it belongs to and
     /// listens for the server's events; it registers no service worker, which would keep old pages.
+    /// Without an events path (the studio's preview of a draft), a page listens to nothing.
     public struct Preview: Sendable, Equatable {
         public var generation: Int
         public var eventsPath: String

@@ -19,3 +19,17 @@ extension Site {
                     caching: .revalidate, compressor: Gzip())
     }
 }
+
+extension Site {
+    /// The places in `language`'s list of the exhibits `query` finds, best first: the
+    /// guide's own search, for the studio's list. Nil when the site has no search index.
+    public func exhibitPositions(matching query: String, in language: Language) -> [Int]? {
+        guard let index = plan.search.index(language) else { return nil }
+        return SearchQuery(table: index.table).results(query)
+    }
+}
+
+extension Site {
+    /// Where the site's service worker is, within the site.
+    public static let serviceWorkerPath = Routes.serviceWorker
+}

@@ -14,6 +14,9 @@ public struct AuditEntry: Codable, FetchableRecord, PersistableRecord, Sendable,
         case loggedIn = "logged in"
         case loginFailed = "login failed"
         case loggedOut = "logged out"
+        case published
+        case reverted
+        case submitted = "submitted for review"
     }
 
     public var time: Date

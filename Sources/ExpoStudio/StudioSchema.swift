@@ -40,6 +40,48 @@ extension StudioState {
                 table.column("expires", .datetime).indexed()
             }
         }
+        migrator.registerMigration("v3: drafts and history") { db in
+            // One row a save: its id is the draft's revision, so a save over a newer one is
+            // seen, and the rows say who saved what when.
+            try db.create(table: "draftSave") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("exhibit", .text).notNull().indexed()
+                table.column("account", .text).notNull()
+                table.column("time", .datetime).notNull()
+            }
+            try db.create(table: "draft") { table in
+                table.primaryKey("exhibit", .text)
+                table.column("revision", .integer).notNull()
+                table.column("account", .text).notNull()
+                table.column("updated", .datetime).notNull()
+                table.column("submitted", .boolean).notNull().defaults(to: false)
+            }
+            // A drafted text, and the published text it was drafted over: a publish checks
+            // the file still holds that one, so a change made on disk is never written over.
+            try db.create(table: "draftField") { table in
+                table.column("exhibit", .text).notNull().references("draft", onDelete: .cascade)
+                table.column("language", .text).notNull()
+                table.column("field", .text).notNull()
+                table.column("value", .text).notNull()
+                table.column("base", .text).notNull()
+                table.primaryKey(["exhibit", "language", "field"])
+            }
+            try db.create(table: "publication") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("time", .datetime).notNull()
+                table.column("account", .text).notNull()
+                table.column("kind", .text).notNull()
+            }
+            try db.create(table: "publishedChange") { table in
+                table.column("publication", .integer).notNull().references("publication")
+                table.column("exhibit", .text).notNull()
+                table.column("language", .text).notNull()
+                table.column("field", .text).notNull()
+                table.column("old", .text).notNull()
+                table.column("new", .text).notNull()
+            }
+            try db.create(index: "publishedChangeByExhibit", on: "publishedChange", columns: ["exhibit", "publication"])
+        }
         return migrator
     }
 }

@@ -137,7 +137,7 @@ extension StudioState {
         if admins <= 1 { throw StudioError.lastAdmin(name: record.name, change: change) }
     }
 
-    private static func audit(
+    static func audit(
         _ db: Database, _ time: Date, _ account: String, _ action: AuditEntry.Action, _ detail: String, _ actor: String
     ) throws {
         try AuditEntry(time: time, account: account, action: action, detail: detail, actor: actor).insert(db)

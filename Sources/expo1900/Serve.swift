@@ -64,7 +64,10 @@ struct GuideServing: ParsableArguments {
 
     /// Serves the guide, and with `side` (the studio) its routes beside it; `side` is made
     /// once the catalog is loaded, from what was loaded.
-    func run(tls: ExpoServer.TLSFiles? = nil, side: ((_ loaded: Catalog, _ logger: Logger) throws -> any SideRoutes)?) async throws {
+    /// With `side`, the catalog is always loaded entry by entry and its files watched (the
+    /// studio writes them, and must see what others write), but its pages reload themselves
+    /// only with `--watch`.
+    func run(tls: ExpoServer.TLSFiles? = nil, side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.
         defer { ChildProcesses.shared.stopAll() }
@@ -72,7 +75,8 @@ struct GuideServing: ParsableArguments {
         let started = clock.now
         let source = CatalogSource(path: catalog)
         // Watching keeps each items file's entries, so that an edit to one exhibit is read on its own.
-        let watched = watch ? try source.loadWatchedReportingProblems() : nil
+        let watchesFiles = watch || side != nil
+        let watched = watchesFiles ? try source.loadWatchedReportingProblems() : nil
         // Recordings not made yet are made once the guide answers: see `makeRecordingsLater`.
         let recordings = RecordingMemory()
         let prepared = images.prepare(try watched?.catalog ?? source.loadReportingProblems(warnings: false), recordingsLater: recordings)
@@ -100,15 +104,18 @@ struct GuideServing: ParsableArguments {
                 ? "; the other \(site.pageCountBesidesBrowsing - site.madePages.count) pages are made when asked for" : "")
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
-        let responder = SiteResponder(site: site, logger: logger, previewEvents: events, side: try side?(loaded, logger))
+        let served = watched.map { ServedGuide(first: $0, renditions: renditions, options: options) }
+        let responder = SiteResponder(site: site, logger: logger, previewEvents: events,
+                                      side: try served.flatMap { served in try side?(served, logger) })
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
                                     watched: watched.map { ($0, renditions) }, recordings: recordings,
                                     shownWarnings: loaded.diagnostics)
+        served?.bind(reloader, responder)
         reloader.makeRecordingsLater(prepared.missingRecordings, of: loaded)
         let reloads = reloadOnHangup(reloader)
         defer { reloads.cancel() }
         var watching: Task<Void, Never>?
-        if watch, let root = catalog.map({ URL(fileURLWithPath: $0) }) ?? CatalogLoader.defaultCatalogURL {
+        if watchesFiles, let root = catalog.map({ URL(fileURLWithPath: $0) }) ?? CatalogLoader.defaultCatalogURL {
             logger.info("watching \(root.path) for changes (a look at its files every \(CatalogWatcher.interval))")
             watching = Task.detached {
                 let watcher = CatalogWatcher(root: root)

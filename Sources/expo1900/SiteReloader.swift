@@ -47,9 +47,14 @@ final class SiteReloader: Sendable {
         return try Site.render(catalog, renditions: renditions, options: options)
     }
 
+    /// The catalog as last loaded entry by entry, and its images' renditions; nil unless watching.
+    var watchedLoad: (load: WatchedLoad, renditions: Renditions)? { watched.withLock { $0 } }
+
     /// `newWarningsOnly`: print only the warnings not printed before (a reload that adds
     /// recordings changes nothing else); a reload the curator asked for prints them all.
-    func reload(because reason: String, newWarningsOnly: Bool = false) {
+    /// Returns nil when the new guide is served, else why it is not.
+    @discardableResult
+    func reload(because reason: String, newWarningsOnly: Bool = false) -> String? {
         lock.lock()
         defer { lock.unlock() }
         let clock = ContinuousClock()
@@ -65,10 +70,9 @@ final class SiteReloader: Sendable {
                 watched.withLock { $0 = (next, last.renditions) }
                 events?.published(generation: number)
                 printError("expo1900: \(reason); read the changed exhibits again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
-                return
+                return nil
             } catch {
-                failed([FileProblem.describe(error)])
-                return
+                return failed([FileProblem.describe(error)])
             }
         }
         let source = CatalogSource(path: path)
@@ -94,13 +98,14 @@ final class SiteReloader: Sendable {
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
                 makeRecordingsLater(prepared.missingRecordings, of: loaded)
+                return nil
             } catch {
-                failed([FileProblem.describe(error)])
+                return failed([FileProblem.describe(error)])
             }
         case let .failure(error):
             let warnings = error.diagnostics.filter { $0.severity != .error }.map(\.line)
             for line in warnings { printError(line) }
-            failed(error.description.split(separator: "\n").map(String.init))
+            return failed(error.description.split(separator: "\n").map(String.init))
         }
     }
 
@@ -139,11 +144,13 @@ final class SiteReloader: Sendable {
         }
     }
 
-    private func failed(_ given: [String]) {
+    @discardableResult
+    private func failed(_ given: [String]) -> String {
         // A page's error may quote what the catalog holds; it reaches the terminal and the
         // open pages one plain line at a time.
         let lines = given.flatMap { $0.split(whereSeparator: \.isNewline) }.map { ControlCharacters.escaped(String($0)) }
         for line in lines { printError("expo1900: reload failed; still serving the guide from before: \(line)") }
         events?.failed(lines.joined(separator: "\n"))
+        return lines.joined(separator: "; ")
     }
 }

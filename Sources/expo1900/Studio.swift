@@ -63,10 +63,12 @@ struct Studio: AsyncParsableCommand {
         }
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
-        try await guide.run(tls: tls) { loaded, logger in
-            let summary = StudioRoutes.GuideSummary(exhibits: loaded.exhibitCount, languages: loaded.languages.map(\.code))
+        try await guide.run(tls: tls) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
-            return StudioRoutes(state: studio, transport: transport, logger: logger) { summary }
+            if !served.watchedLoad().isEditable {
+                logger.warning("the studio shows this catalog but edits only catalogs that are a folder of JSON files")
+            }
+            return StudioRoutes(state: studio, transport: transport, logger: logger, guide: served)
         }
     }
 }

@@ -17,6 +17,7 @@ final class LiveStudio: Sendable {
     let state: StudioState
     let clock: TestClock
     let port: Int
+    let guide: TestGuide
     private let task: Task<Void, any Error>
 
     init(security: StudioSecurity = StudioSecurity()) async throws {
@@ -27,10 +28,11 @@ final class LiveStudio: Sendable {
             try state.addAccount(AccountName(name), role: role, password: Password(Self.password), by: "test")
         }
         let logger = Logger(label: "studio-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let site = try Site.render(TemporaryCatalog.seed().load())
+        let guide = try TestGuide()
         let routes = StudioRoutes(state: state, transport: .loopback, logger: logger, throttle: LoginThrottle { clock.now },
-                                  security: security) { .init(exhibits: 13, languages: ["ko", "en"]) }
-        let responder = SiteResponder(site: site, logger: logger, side: routes)
+                                  security: security, guide: guide)
+        let responder = SiteResponder(site: guide.currentSite(), logger: logger, side: routes)
+        guide.bind(responder)
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
         let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0), logger: logger) { url in
             continuation.yield(url)
@@ -43,6 +45,7 @@ final class LiveStudio: Sendable {
             throw POSIXError(.EADDRNOTAVAIL)
         }
         self.folder = folder
+        self.guide = guide
         self.state = state
         self.clock = clock
         self.port = port

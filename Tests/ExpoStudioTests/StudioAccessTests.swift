@@ -21,9 +21,14 @@ import Testing
     }
 
     static func matches(_ pattern: String, in text: String) -> [String] {
+        matches(pattern, in: text, groups: 1).map { $0[0] }
+    }
+
+    /// Each match's first `groups` groups, a group that took no part as "".
+    static func matches(_ pattern: String, in text: String, groups: Int) -> [[String]] {
         let expression = try! NSRegularExpression(pattern: pattern)
-        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1...groups).map { group in Range(match.range(at: group), in: text).map { String(text[$0]) } ?? "" }
         }
     }
 

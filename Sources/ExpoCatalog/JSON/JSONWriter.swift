@@ -7,15 +7,32 @@ enum JSONWriter {
         return out + "\n"
     }
 
-    private static func write(_ value: JSONValue, indent: String, into out: inout String) {
-        let inner = indent + "  "
+    /// The value's text as it stands at `indent` inside a larger text: its nested lines
+    /// indented from there, without a final newline.
+    static func text(_ value: JSONValue, indent: String, step: String = "  ") -> String {
+        var out = ""
+        write(value, indent: indent, step: step, into: &out)
+        return out
+    }
+
+    /// The value's text on one line, as in a file that writes its objects so.
+    static func compact(_ value: JSONValue) -> String {
+        switch value {
+        case let .object(members): "{" + members.map { quoted($0.key) + ": " + compact($0.value) }.joined(separator: ", ") + "}"
+        case let .array(elements): "[" + elements.map(compact).joined(separator: ", ") + "]"
+        default: text(value, indent: "")
+        }
+    }
+
+    private static func write(_ value: JSONValue, indent: String, step: String = "  ", into out: inout String) {
+        let inner = indent + step
         switch value {
         case let .object(members):
             guard !members.isEmpty else { out += "{}"; return }
             out += "{\n"
             for (index, member) in members.enumerated() {
                 out += inner + quoted(member.key) + ": "
-                write(member.value, indent: inner, into: &out)
+                write(member.value, indent: inner, step: step, into: &out)
                 out += index < members.count - 1 ? ",\n" : "\n"
             }
             out += indent + "}"
@@ -24,7 +41,7 @@ enum JSONWriter {
             out += "[\n"
             for (index, element) in elements.enumerated() {
                 out += inner
-                write(element, indent: inner, into: &out)
+                write(element, indent: inner, step: step, into: &out)
                 out += index < elements.count - 1 ? ",\n" : "\n"
             }
             out += indent + "]"

@@ -14,7 +14,10 @@ public struct WatchedLoad: Sendable {
     public private(set) var catalog: Catalog
     let folder: URL
     private var stamps: [String: FileStamp]
-    private var items: [String: ItemsFile]
+    private(set) var items: [String: ItemsFile]
+    /// Each exhibit's place in the main language's items file, by id, for the studio's
+    /// edits: a reload entry by entry keeps every id where it was.
+    let primaryIndex: [String: Int]
 
     struct ItemsFile: Sendable {
         var scan: JSONElementScan
@@ -55,7 +58,8 @@ public struct WatchedLoad: Sendable {
                                         idAtIndex: Dictionary(file.indexByID.map { ($1, $0) }) { first, _ in first })
             }
         }
-        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items)
+        let primaryIndex = items.isEmpty ? [:] : Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex)
     }
 
     /// The catalog with the edits made since this load, read entry by entry; nil when the

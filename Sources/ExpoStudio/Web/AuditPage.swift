@@ -37,6 +37,9 @@ extension AuditEntry.Action {
         case .loggedIn: "logged_in"
         case .loginFailed: "login_failed"
         case .loggedOut: "logged_out"
+        case .published: "published"
+        case .reverted: "reverted"
+        case .submitted: "submitted"
         }
     }
 }

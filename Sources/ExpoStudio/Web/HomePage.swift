@@ -1,11 +1,14 @@
 /// The studio's first page once logged in: the guide at a glance.
 enum HomePage {
-    static func html(context: StudioContext, user: StudioUser, guide: StudioRoutes.GuideSummary) -> String {
+    static func html(context: StudioContext, user: StudioUser, guide: StudioRoutes.GuideSummary, drafts: Int) -> String {
         let words = StudioStrings.of(context.language)
         let count = guide.exhibits.formatted()
         let main = """
             <h1>\(StudioPages.escape(words["home_heading"]))</h1>
             <p>\(StudioPages.escape(words["exhibit_count", ["count": count, "languages": guide.languages.joined(separator: ", ")]]))</p>
+            <ul class="links"><li><a href="/studio/exhibits">\(StudioPages.escape(words["open_exhibits"]))</a></li>\
+            <li><a href="/studio/publish">\(StudioPages.escape(words["open_publish", ["count": drafts.formatted()]]))</a></li>\
+            <li><a href="\(GuideEditing.previewPath)">\(StudioPages.escape(words["preview_link"]))</a></li></ul>
             """
         return StudioPages.page(words["home_heading"], main: main, context: context, user: user)
     }

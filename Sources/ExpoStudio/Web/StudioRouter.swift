@@ -12,7 +12,7 @@ struct StudioRouter: Sendable {
     let state: StudioState
     let throttle: LoginThrottle
     let security: StudioSecurity
-    let guide: @Sendable () -> StudioRoutes.GuideSummary
+    let editing: GuideEditing
 
     func build() -> Router<StudioContext> {
         let router = Router(context: StudioContext.self)
@@ -32,13 +32,17 @@ struct StudioRouter: Sendable {
         router.get("/studio/login") { _, context in loginForm(context: context) }
         router.post("/studio/login") { request, context in try await logIn(request, context: context) }
         let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))
-        signedIn.get("/") { _, context in
-            StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: guide()))
+        signedIn.get("/") { [editing] _, context in
+            let catalog = editing.guide.watchedLoad().catalog
+            let summary = StudioRoutes.GuideSummary(exhibits: catalog.exhibitCount, languages: catalog.languages.map(\.code))
+            return StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: summary,
+                                                      drafts: try editing.state.drafts().count))
         }
         signedIn.post("/logout") { _, context in try logOut(context: context) }
         signedIn.group("/audit").add(middleware: RequireCapability(capability: .readAuditLog)).get { _, context in
             StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
         }
+        addEditing(to: signedIn)
         return router
     }
 

@@ -42,10 +42,10 @@ public struct StudioRoutes: SideRoutes {
     let logger: Logger
 
     public init(state: StudioState, transport: Transport, logger: Logger, throttle: LoginThrottle = LoginThrottle(),
-                security: StudioSecurity = StudioSecurity(), guide: @escaping @Sendable () -> GuideSummary) {
+                security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
         self.transport = transport
         self.logger = logger
-        let router = StudioRouter(state: state, throttle: throttle, security: security, guide: guide)
+        let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide))
         responder = router.build().buildResponder()
     }
 

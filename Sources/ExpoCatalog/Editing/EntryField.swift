@@ -1,0 +1,136 @@
+/// A text of an exhibit's entry that the studio edits, named as the spreadsheet's columns
+/// name it, with an image named rather than numbered (its name is the same in every
+/// language, its place in a translation's list need not be): `desc`, `date`,
+/// `images.jikji-colophon.alt`, `fields.2.value`.
+public struct EntryField: Hashable, Sendable {
+    public let name: String
+    /// The key that says what the text is (`desc`, `alt`, `label`).
+    public let key: String
+    /// The image the text describes, or nil.
+    public let image: String?
+    /// The free fact (from 1) the text belongs to, or nil.
+    public let fact: Int?
+    let path: [JSONStep]
+
+    /// The texts of an exhibit's own entry, in the order the studio shows them.
+    public static let entryKeys = ["name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key)
+    public static let imageKeys = ItemColumn.imageKeys
+    public static let factKeys = ["label", "value"]
+
+    public static let stop = EntryField(name: "stop", key: "stop", image: nil, fact: nil, path: [.key("stop")])
+
+    public static func entry(_ key: String) -> EntryField {
+        EntryField(name: key, key: key, image: nil, fact: nil, path: [.key(key)])
+    }
+
+    public static func image(_ image: String, _ key: String) -> EntryField {
+        EntryField(name: "images.\(image).\(key)", key: key, image: image, fact: nil, path: [.key("images"), .named(image), .key(key)])
+    }
+
+    public static func fact(_ number: Int, _ key: String) -> EntryField {
+        EntryField(name: "fields.\(number).\(key)", key: key, image: nil, fact: number, path: [.key("fields"), .index(number - 1), .key(key)])
+    }
+
+    /// The field a name names, or nil when it names none the studio edits.
+    public init?(name: String) {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 1, parts[0] == "stop" {
+            self = .stop
+        } else if parts.count == 1, Self.entryKeys.contains(parts[0]) {
+            self = .entry(parts[0])
+        } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
+            self = .image(parts[1], parts[2])
+        } else if parts.count == 3, parts[0] == "fields", let number = Int(parts[1]), (1...1000).contains(number),
+                  String(number) == parts[1], Self.factKeys.contains(parts[2]) {
+            self = .fact(number, parts[2])
+        } else {
+            return nil
+        }
+    }
+
+    private init(name: String, key: String, image: String?, fact: Int?, path: [JSONStep]) {
+        self.name = name
+        self.key = key
+        self.image = image
+        self.fact = fact
+        self.path = path
+    }
+
+    /// Whether the text is the same in every language (the stop), and so is edited once.
+    public var isSameInEveryLanguage: Bool { self == .stop }
+
+    /// Whether the text runs to paragraphs, and is edited in a larger box.
+    public var isLong: Bool { key == "desc" || key == "visual_description" }
+
+    /// The text as the entry holds it: empty when it has none; a number written as it reads.
+    func text(in entry: JSONValue) -> String {
+        var value: JSONValue? = entry
+        for step in path {
+            switch step {
+            case let .key(key): value = value?[key]
+            case let .named(name):
+                guard case let .array(elements)? = value else { return "" }
+                value = elements.first { $0["name"] == .string(name) }
+            case let .index(index):
+                guard case let .array(elements)? = value, elements.indices.contains(index) else { return "" }
+                value = elements[index]
+            }
+        }
+        switch value {
+        case let .string(text)?: return text
+        case let .integer(number)?: return String(number)
+        case let .number(number)?: return String(number)
+        default: return ""
+        }
+    }
+
+    /// What the entry holds for `text`: nothing when it is empty, so that a translation
+    /// without the text shows the main language's; a stop of digits as a number.
+    func value(_ text: String) -> JSONValue? {
+        guard !text.isEmpty else { return nil }
+        if self == .stop, let number = Int(text), String(number) == text { return .integer(number) }
+        return .string(text)
+    }
+
+    /// The entry's bytes with this field set to `text`, every other byte kept; nil when
+    /// the entry is not an object the field can be set in.
+    public func setting(_ text: String, in entry: [UInt8]) -> [UInt8]? {
+        JSONEdit.setting(path, to: value(text), in: entry)
+    }
+
+    /// The fields an exhibit's form shows, in order: the stop, its texts, each image's
+    /// texts, then each free fact's label and value; `facts` is how many free facts the
+    /// longest of its entries has.
+    public static func fields(images: [String], facts: Int) -> [EntryField] {
+        [.stop] + entryKeys.map(entry)
+            + images.flatMap { image in imageKeys.map { Self.image(image, $0) } }
+            + (facts > 0 ? (1...facts).flatMap { number in factKeys.map { fact(number, $0) } } : [])
+    }
+
+    /// How many free facts an entry lists.
+    static func factCount(in entry: JSONValue) -> Int {
+        if case let .array(items)? = entry["fields"] { return items.count }
+        return 0
+    }
+
+    /// The field a diagnostic's place inside an entry is about (`.desc`, `.images[1].alt`,
+    /// `.fields[0].value`), the images' names read from the entry; nil for a place that
+    /// is about the whole entry.
+    static func at(place: String, in entry: JSONValue) -> EntryField? {
+        var rest = Substring(place)
+        if rest.hasPrefix("[") , let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
+        guard rest.hasPrefix(".") else { return nil }
+        rest = rest.dropFirst()
+        for list in ["images", "fields"] where rest.hasPrefix(list + "[") {
+            let afterList = rest.dropFirst(list.count + 1)
+            guard let close = afterList.firstIndex(of: "]"), let index = Int(afterList[..<close]) else { return nil }
+            let key = afterList[afterList.index(after: close)...].drop { $0 == "." }
+            if list == "fields" { return key.isEmpty ? nil : EntryField(name: "fields.\(index + 1).\(key)") }
+            guard case let .array(images)? = entry["images"], images.indices.contains(index),
+                  case let .string(name)? = images[index]["name"] else { return nil }
+            return EntryField(name: "images.\(name).\(key.isEmpty ? "alt" : key)")
+        }
+        let key = rest.prefix { $0 != "." && $0 != "[" }
+        return EntryField(name: String(key))
+    }
+}

@@ -1,0 +1,55 @@
+import ExpoCatalog
+
+/// One exhibit as the studio edits it: its entry in each language's file, the fields its
+/// form shows, and the draft saved over them.
+struct ExhibitSheet {
+    let id: String
+    /// The main language first.
+    let languages: [Language]
+    let entries: [Language: CatalogEntry]
+    let fields: [EntryField]
+    let draft: Draft?
+    /// Drafted texts by language code, then field name.
+    let drafted: [String: [String: DraftField]]
+
+    /// Nil when the exhibit is not in the catalog, or an entry cannot be read now.
+    init?(_ id: String, load: WatchedLoad, draft: (draft: Draft?, fields: [DraftField])) {
+        let catalog = load.catalog
+        var entries: [Language: CatalogEntry] = [:]
+        for language in catalog.languages {
+            guard let entry = load.entry(exhibit: id, language: language) else { return nil }
+            entries[language] = entry
+        }
+        guard let primary = entries[catalog.primary.language],
+              let position = load.position(of: id) else { return nil }
+        let exhibit = catalog.primary.exhibits[position]
+        self.id = id
+        languages = catalog.languages
+        self.entries = entries
+        fields = EntryField.fields(images: exhibit.images.map(\.name),
+                                   facts: entries.values.map(\.factCount).max() ?? primary.factCount)
+        self.draft = draft.draft
+        drafted = Dictionary(grouping: draft.fields, by: \.language).mapValues { fields in
+            Dictionary(fields.map { ($0.field, $0) }) { first, _ in first }
+        }
+    }
+
+    var primary: Language { languages[0] }
+
+    /// The fields shown in `language`: the stop only in the main one.
+    func fields(in language: Language) -> [EntryField] {
+        language == primary ? fields : fields.filter { !$0.isSameInEveryLanguage }
+    }
+
+    /// The text visitors see now.
+    func published(_ field: EntryField, _ language: Language) -> String {
+        entries[language].map { $0.text(field) } ?? ""
+    }
+
+    /// The text the form shows: the draft's, else the published one.
+    func current(_ field: EntryField, _ language: Language) -> String {
+        drafted[language.code]?[field.name]?.value ?? published(field, language)
+    }
+
+    var revision: Int64 { draft?.revision ?? 0 }
+}

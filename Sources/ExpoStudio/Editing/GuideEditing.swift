@@ -1,0 +1,144 @@
+import ExpoCatalog
+import ExpoSite
+import Foundation
+import Synchronization
+
+/// The studio's edits to the guide: drafts saved over the catalog's texts, a preview of
+/// them, and publishing them into the catalog's files and live for visitors.
+final class GuideEditing: Sendable {
+    let state: StudioState
+    let guide: any StudioGuide
+    /// One publish or revert at a time: each reads the files, writes them, and reloads.
+    private let publishing = NSLock()
+    /// The last preview made, by what it was made of.
+    private let preview = Mutex<(key: String, site: Site)?>(nil)
+
+    static let previewPath = "/studio/preview/"
+
+    init(state: StudioState, guide: any StudioGuide) {
+        self.state = state
+        self.guide = guide
+    }
+
+    /// The catalog, when the studio can write it.
+    var editableLoad: WatchedLoad? {
+        let load = guide.watchedLoad()
+        guard load.isEditable else { return nil }
+        return load
+    }
+
+    func sheet(_ id: String) throws -> ExhibitSheet? {
+        guard let load = editableLoad else { return nil }
+        return ExhibitSheet(id, load: load, draft: try state.draft(of: id))
+    }
+
+    /// What reading the exhibit's draft over the files finds, at the fields it is about.
+    func problems(of sheet: ExhibitSheet) -> [EntryProblem] {
+        guard let load = editableLoad, let draft = sheet.draft else { return [] }
+        let fields = sheet.drafted.values.flatMap(\.values)
+        return load.catalog(with: PublishPlan(load: load, drafts: [draft], fields: Array(fields)).changes).problems
+    }
+
+    enum SaveResult {
+        case saved
+        /// Refused: the texts saved meanwhile (`theirs`, by form field name) beside the person's own.
+        case conflict(ExhibitSheet, DraftSave, theirs: [String: String], by: String?)
+    }
+
+    func save(_ id: String, form: StudioForm, by account: String) throws -> SaveResult? {
+        guard let sheet = try sheet(id) else { return nil }
+        let save = DraftSave(form: form, sheet: sheet)
+        let overwritten = save.overwritten(in: sheet)
+        guard overwritten.isEmpty else {
+            return .conflict(sheet, save, theirs: Self.texts(sheet, only: overwritten), by: nil)
+        }
+        do {
+            _ = try state.saveDraft(id, over: save.revision, fields: save.draftFields(sheet), by: account)
+            return .saved
+        } catch let newer as NewerDraft {
+            guard let again = try self.sheet(id) else { return nil }
+            let names = Set(again.languages.flatMap { language in
+                again.fields(in: language).filter { save.text($0, language, in: sheet) != again.current($0, language) }
+                    .map { DraftSave.name($0, language) }
+            })
+            return .conflict(again, save, theirs: Self.texts(again, only: names), by: newer.draft?.account)
+        }
+    }
+
+    private static func texts(_ sheet: ExhibitSheet, only names: Set<String>) -> [String: String] {
+        var texts: [String: String] = [:]
+        for language in sheet.languages {
+            for field in sheet.fields(in: language) where names.contains(DraftSave.name(field, language)) {
+                texts[DraftSave.name(field, language)] = sheet.current(field, language)
+            }
+        }
+        return texts
+    }
+
+    /// The drafts to publish (all, or one exhibit's), as a plan, with what reading them finds.
+    func readiness(of exhibit: String? = nil) throws -> (plan: PublishPlan, problems: [EntryProblem], drafts: [Draft])? {
+        guard let load = editableLoad else { return nil }
+        let drafts = try state.drafts().filter { exhibit == nil || $0.exhibit == exhibit }
+        let ids = Set(drafts.map(\.exhibit))
+        let fields = try state.draftFields().filter { ids.contains($0.exhibit) }
+        let plan = PublishPlan(load: load, drafts: drafts, fields: fields)
+        return (plan, load.catalog(with: plan.changes).problems, drafts)
+    }
+
+    enum PublishResult {
+        case published(Int64)
+        case nothingToPublish
+        case blocked([EntryProblem])
+        case conflicts([PublishPlan.Conflict])
+        case failed(String)
+    }
+
+    func publish(_ exhibit: String? = nil, by account: String) throws -> PublishResult {
+        publishing.lock()
+        defer { publishing.unlock() }
+        guard let (plan, problems, _) = try readiness(of: exhibit) else { return .failed("the catalog cannot be edited") }
+        return try apply(plan, problems: problems, kind: .publish, by: account)
+    }
+
+    /// Sets the exhibit's texts back to what they were before `publication`, as a new publish.
+    func revert(_ exhibit: String, to publication: Int64, by account: String) throws -> PublishResult {
+        publishing.lock()
+        defer { publishing.unlock() }
+        guard let load = editableLoad else { return .failed("the catalog cannot be edited") }
+        let plan = PublishPlan(revertTo: publication, load: load, exhibit: exhibit, history: try state.history(of: exhibit))
+        return try apply(plan, problems: load.catalog(with: plan.changes).problems, kind: .revert, by: account)
+    }
+
+    private func apply(_ plan: PublishPlan, problems: [EntryProblem], kind: Publication.Kind, by account: String) throws -> PublishResult {
+        guard let load = editableLoad else { return .failed("the catalog cannot be edited") }
+        if !plan.unreadable.isEmpty {
+            return .failed("the catalog's files changed and are being read again; try again in a moment (\(Set(plan.unreadable).sorted().joined(separator: ", ")))")
+        }
+        guard plan.conflicts.isEmpty else { return .conflicts(plan.conflicts) }
+        guard !plan.changes.isEmpty else { return .nothingToPublish }
+        let errors = problems.filter { $0.diagnostic.severity == .error }
+        guard errors.isEmpty else { return .blocked(errors) }
+        switch load.write(plan.changes) {
+        case let .failure(error): return .failed(error.description)
+        case .success:
+            let number = try state.recordPublication(kind, changes: plan.published, ending: plan.revisions, by: account)
+            if let problem = guide.reload(because: "\(kind == .publish ? "published" : "reverted") in the studio by \(account)") {
+                return .failed(problem)
+            }
+            return .published(number)
+        }
+    }
+
+    /// The guide with every draft in it, its links under the preview's path; made again
+    /// only when a draft or the catalog changed.
+    func previewSite() throws -> Site? {
+        guard let load = editableLoad else { return nil }
+        let drafts = try state.drafts()
+        let key = load.catalog.fingerprint + " " + drafts.map { "\($0.exhibit)=\($0.revision)" }.sorted().joined(separator: ",")
+        if let cached = preview.withLock({ $0 }), cached.key == key { return cached.site }
+        let plan = PublishPlan(load: load, drafts: drafts, fields: try state.draftFields())
+        let site = try guide.site(of: load.catalog(with: plan.changes).catalog, basePath: Self.previewPath)
+        preview.withLock { $0 = (key, site) }
+        return site
+    }
+}

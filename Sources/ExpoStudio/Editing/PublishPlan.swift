@@ -1,0 +1,75 @@
+import ExpoCatalog
+
+/// Drafts turned into the entries' new bytes, each text checked against the file as it is
+/// now: a text changed on disk since it was drafted is a conflict, never written over.
+struct PublishPlan {
+    struct Conflict {
+        let field: DraftField
+        /// What the file holds now.
+        let current: String
+    }
+
+    private(set) var changes: [EntryChange] = []
+    private(set) var published: [PublishedChange] = []
+    private(set) var conflicts: [Conflict] = []
+    /// Exhibits whose entries cannot be read now (gone from the catalog, or a reload under way).
+    private(set) var unreadable: [String] = []
+    /// The revision of each draft the plan publishes.
+    private(set) var revisions: [String: Int64] = [:]
+
+    init(load: WatchedLoad, drafts: [Draft], fields: [DraftField]) {
+        let byExhibit = Dictionary(grouping: fields, by: \.exhibit)
+        for draft in drafts {
+            revisions[draft.exhibit] = draft.revision
+            for (code, texts) in Dictionary(grouping: byExhibit[draft.exhibit] ?? [], by: \.language).sorted(by: { $0.key < $1.key }) {
+                guard let language = load.catalog.languages.first(where: { $0.code == code }),
+                      let entry = load.entry(exhibit: draft.exhibit, language: language) else {
+                    unreadable.append(draft.exhibit)
+                    continue
+                }
+                var bytes = entry.bytes
+                for text in texts {
+                    guard let field = EntryField(name: text.field), let changed = field.setting(text.value, in: bytes) else {
+                        unreadable.append(draft.exhibit)
+                        continue
+                    }
+                    let current = entry.text(field)
+                    if current != text.base { conflicts.append(Conflict(field: text, current: current)) }
+                    bytes = changed
+                    published.append(PublishedChange(publication: 0, exhibit: draft.exhibit, language: code, field: text.field,
+                                                     old: current, new: text.value))
+                }
+                changes.append(EntryChange(exhibit: draft.exhibit, language: language, bytes: bytes, version: entry.version))
+            }
+        }
+    }
+
+    /// Texts set back to what they were before publication `from`: for each text that
+    /// publication or a later one changed, the value before the first of them.
+    init(revertTo from: Int64, load: WatchedLoad, exhibit: String, history: [(publication: Publication, changes: [PublishedChange])]) {
+        var before: [String: PublishedChange] = [:]
+        for (publication, changes) in history.sorted(by: { ($0.publication.id ?? 0) > ($1.publication.id ?? 0) })
+        where (publication.id ?? 0) >= from {
+            // Latest first, so the earliest publication's "old" is the one kept.
+            for change in changes { before["\(change.language) \(change.field)"] = change }
+        }
+        for (code, olds) in Dictionary(grouping: before.values, by: \.language).sorted(by: { $0.key < $1.key }) {
+            guard let language = load.catalog.languages.first(where: { $0.code == code }),
+                  let entry = load.entry(exhibit: exhibit, language: language) else {
+                unreadable.append(exhibit)
+                continue
+            }
+            var bytes = entry.bytes
+            for old in olds.sorted(by: { $0.field < $1.field }) {
+                guard let field = EntryField(name: old.field), let changed = field.setting(old.old, in: bytes) else { continue }
+                let current = entry.text(field)
+                guard current != old.old else { continue }
+                bytes = changed
+                published.append(PublishedChange(publication: 0, exhibit: exhibit, language: code, field: old.field, old: current, new: old.old))
+            }
+            if bytes != entry.bytes {
+                changes.append(EntryChange(exhibit: exhibit, language: language, bytes: bytes, version: entry.version))
+            }
+        }
+    }
+}

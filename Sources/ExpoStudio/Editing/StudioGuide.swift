@@ -1,0 +1,18 @@
+import ExpoCatalog
+import ExpoSite
+
+/// What the studio needs of the guide it runs beside: the catalog visitors see now, entry
+/// by entry, the site made of it, a site made of a draft, and a reload once a publish has
+/// written the catalog's files.
+public protocol StudioGuide: Sendable {
+    /// The catalog as last loaded, entry by entry when it is a plain folder of JSON files.
+    func watchedLoad() -> WatchedLoad
+    /// The site visitors are served now.
+    func currentSite() -> Site
+    /// The site made of `catalog` with the guide's own images, options and rendering, its
+    /// links under `basePath`.
+    func site(of catalog: Catalog, basePath: String) throws -> Site
+    /// Loads the catalog again (after a publish wrote its files) and serves it; nil when
+    /// the new guide is live, else why it is not.
+    func reload(because reason: String) -> String?
+}

@@ -1,0 +1,154 @@
+import ExpoCatalog
+import ExpoSite
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The routes that edit the guide: the list, an exhibit's form, its history, publishing,
+/// and the preview of the drafts. Each that changes anything asks for its capability.
+extension StudioRouter {
+    func addEditing(to signedIn: RouterGroup<StudioContext>) {
+        signedIn.get("/exhibits") { [editing] request, context in
+            try Self.list(request, context: context, editing: editing)
+        }
+        signedIn.get("/exhibits/:id") { [editing] request, context in
+            let id = try context.parameters.require("id")
+            let message = Self.done(request).map { StudioStrings.of(context.language)[$0] }
+            return try Self.exhibitPage(id, context: context, editing: editing, message: message)
+        }
+        signedIn.group("/exhibits/:id").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
+            try await Self.save(request, context: context, editing: editing)
+        }
+        signedIn.group("/exhibits/:id/submit").add(middleware: RequireCapability(capability: .submitForReview)).post { [editing] _, context in
+            let id = try context.parameters.require("id")
+            try editing.state.submit(id, by: try context.user().account.name)
+            return StudioPages.redirect(to: "/studio/exhibits/\(Self.pathSegment(id))?done=submitted")
+        }
+        signedIn.get("/exhibits/:id/history") { [editing] request, context in
+            let id = try context.parameters.require("id")
+            return try Self.historyPage(id, context: context, editing: editing, reverted: Self.done(request) == "reverted")
+        }
+        signedIn.group("/exhibits/:id/revert").add(middleware: RequireCapability(capability: .revert)).post { [editing] request, context in
+            let id = try context.parameters.require("id")
+            let form = try await StudioForm(request, context: context)
+            guard let number = Int64(form["publication"] ?? "") else { return StudioPages.problem(.badRequest, context: context, key: "bad_form") }
+            let user = try context.user()
+            let result = try await Self.offThread { try editing.revert(id, to: number, by: user.account.name) }
+            if case .published = result {
+                return StudioPages.redirect(to: "/studio/exhibits/\(Self.pathSegment(id))/history?done=reverted")
+            }
+            return try Self.publishPage(context: context, editing: editing, result: result)
+        }
+        signedIn.get("/publish") { [editing] _, context in
+            try Self.publishPage(context: context, editing: editing, result: nil)
+        }
+        signedIn.group("/publish").add(middleware: RequireCapability(capability: .publish)).post { [editing] request, context in
+            let form = try await StudioForm(request, context: context)
+            let exhibit = form["exhibit"].flatMap { $0.isEmpty ? nil : $0 }
+            let user = try context.user()
+            let result = try await Self.offThread { try editing.publish(exhibit, by: user.account.name) }
+            return try Self.publishPage(context: context, editing: editing, result: result)
+        }
+        signedIn.get("/preview") { [editing] request, context in try Self.preview(request, context: context, editing: editing) }
+        signedIn.get("/preview/**") { [editing] request, context in try Self.preview(request, context: context, editing: editing) }
+    }
+
+    /// What the page after a redirect says was done: only the studio's own words.
+    static func done(_ request: Request) -> String? {
+        request.uri.queryParameters["done"].map(String.init).flatMap { ["saved", "submitted", "reverted"].contains($0) ? $0 : nil }
+    }
+
+    /// An id as it stands in a studio address: ids are letters, digits, - and _ already,
+    /// and anything else is written out, so a link never leaves the studio.
+    static func pathSegment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    private static func list(_ request: Request, context: StudioContext, editing: GuideEditing) throws -> Response {
+        let query = String((request.uri.queryParameters["q"].map(String.init) ?? "").prefix(200))
+        let page = max(1, min(Int(request.uri.queryParameters["page"].map(String.init) ?? "") ?? 1, 1_000_000))
+        let catalog = editing.guide.watchedLoad().catalog
+        let exhibits = catalog.primary.exhibits
+        let positions: [Int]? = query.trimmingCharacters(in: .whitespaces).isEmpty ? nil
+            : editing.guide.currentSite().exhibitPositions(matching: query, in: catalog.primary.language) ?? []
+        let found = positions?.count ?? exhibits.count
+        let start = min((page - 1) * ExhibitListPage.perPage, found)
+        let end = min(start + ExhibitListPage.perPage, found)
+        let shown = positions.map { Array($0[start..<end]) } ?? Array(start..<end)
+        let drafts = Dictionary(try editing.state.drafts().map { ($0.exhibit, $0) }) { first, _ in first }
+        let rows = shown.filter { exhibits.indices.contains($0) }.map { ExhibitListPage.Row(exhibit: exhibits[$0], draft: drafts[exhibits[$0].id]) }
+        return StudioPages.response(ExhibitListPage.html(context: context, user: try context.user(), query: query, rows: rows, found: found,
+                                                         total: exhibits.count, page: page, editable: editing.editableLoad != nil))
+    }
+
+    private static func name(_ id: String, editing: GuideEditing) -> String {
+        let load = editing.guide.watchedLoad()
+        return load.position(of: id).map { load.catalog.primary.exhibits[$0].name } ?? id
+    }
+
+    private static func exhibitPage(_ id: String, context: StudioContext, editing: GuideEditing, message: String? = nil) throws -> Response {
+        guard let sheet = try editing.sheet(id) else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+        return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing),
+                                                     message: message, problems: editing.problems(of: sheet)))
+    }
+
+    private static func save(_ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let form = try await StudioForm(request, context: context)
+        let user = try context.user()
+        switch try editing.save(id, form: form, by: user.account.name) {
+        case nil:
+            return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
+        case .saved:
+            return StudioPages.redirect(to: "/studio/exhibits/\(pathSegment(id))?done=saved")
+        case let .conflict(sheet, save, theirs, account):
+            let conflict = ExhibitPage.Conflict(theirs: theirs, account: account, save: save)
+            return StudioPages.response(ExhibitPage.html(context: context, user: user, sheet: sheet, name: name(id, editing: editing),
+                                                         conflict: conflict), status: .conflict)
+        }
+    }
+
+    private static func historyPage(_ id: String, context: StudioContext, editing: GuideEditing, reverted: Bool) throws -> Response {
+        guard editing.guide.watchedLoad().position(of: id) != nil else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+        let words = StudioStrings.of(context.language)
+        let history = try editing.state.history(of: id)
+        let message = reverted ? words["reverted", ["number": String(history.first?.publication.id ?? 0)]] : nil
+        return StudioPages.response(HistoryPage.html(context: context, user: try context.user(), exhibit: id, name: name(id, editing: editing),
+                                                     history: history, message: message))
+    }
+
+    private static func publishPage(context: StudioContext, editing: GuideEditing, result: GuideEditing.PublishResult?) throws -> Response {
+        let words = StudioStrings.of(context.language)
+        var message: String?
+        var isAlert = false
+        var conflicts: [PublishPlan.Conflict] = []
+        var status = HTTPResponse.Status.ok
+        switch result {
+        case nil: break
+        case let .published(number): message = words["published", ["number": String(number)]]
+        case .nothingToPublish: message = words["nothing_to_publish"]
+        // The errors are among the drafts' problems below, read again.
+        case .blocked: (message, isAlert, status) = (words["blocked"], true, .unprocessableContent)
+        case let .conflicts(found): (message, isAlert, conflicts, status) = (words["publish_conflicts"], true, found, .conflict)
+        case let .failed(reason): (message, isAlert, status) = (words["failed", ["reason": reason]], true, .conflict)
+        }
+        let drafts = try editing.state.drafts()
+        let problems = try editing.readiness()?.problems ?? []
+        let listed = drafts.map { PublishPage.Listed(draft: $0, name: name($0.exhibit, editing: editing)) }
+        return StudioPages.response(PublishPage.html(context: context, user: try context.user(), drafts: listed, problems: problems,
+                                                     message: message, isAlert: isAlert, conflicts: conflicts), status: status)
+    }
+
+    private static func preview(_ request: Request, context: StudioContext, editing: GuideEditing) throws -> Response {
+        let path = String(request.uri.path.dropFirst(GuideEditing.previewPath.count - 1))
+        // The preview keeps no service worker: one would outlive the draft it showed.
+        guard path != Site.serviceWorkerPath, let site = try editing.previewSite() else {
+            return StudioPages.problem(.notFound, context: context)
+        }
+        let found = try site.page(at: path.isEmpty ? "/" : path)
+        let page = found ?? site.notFoundPage(for: path)
+        var headers = HTTPFields()
+        headers[.contentType] = page.contentType
+        return Response(status: found != nil ? .ok : .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
+    }
+}

@@ -1,0 +1,50 @@
+import ExpoCatalog
+import ExpoImages
+import ExpoServer
+import ExpoSite
+import ExpoStudio
+import Synchronization
+
+/// The guide `studio` serves, as the studio sees it: its catalog entry by entry, the site
+/// visitors get, a site made of a draft with the same rendering, and a reload after a publish.
+/// Made before the server and bound to its reloader once that exists.
+final class ServedGuide: StudioGuide {
+    private let parts = Mutex<(reloader: SiteReloader, responder: SiteResponder)?>(nil)
+    /// The catalog as first loaded and its images' renditions, until the reloader is bound.
+    private let first: WatchedLoad
+    private let firstRenditions: Renditions
+    private let options: SiteOptions
+
+    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions) {
+        self.first = first
+        firstRenditions = renditions
+        self.options = options
+    }
+
+    func bind(_ reloader: SiteReloader, _ responder: SiteResponder) {
+        parts.withLock { $0 = (reloader, responder) }
+    }
+
+    func watchedLoad() -> WatchedLoad {
+        parts.withLock { $0 }?.reloader.watchedLoad?.load ?? first
+    }
+
+    func currentSite() -> Site {
+        // The studio answers only once the server runs, and so once bound.
+        parts.withLock { $0 }!.responder.site
+    }
+
+    func site(of catalog: Catalog, basePath: String) throws -> Site {
+        var options = options
+        options.basePath = basePath
+        // Pages that register no service worker and listen for no events.
+        options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
+        options.servesSearch = false
+        return try Site.render(catalog, renditions: parts.withLock { $0 }?.reloader.watchedLoad?.renditions ?? firstRenditions, options: options)
+    }
+
+    func reload(because reason: String) -> String? {
+        guard let reloader = parts.withLock({ $0 })?.reloader else { return "the guide is not serving yet" }
+        return reloader.reload(because: reason)
+    }
+}

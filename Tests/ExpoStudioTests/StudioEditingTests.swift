@@ -1,0 +1,191 @@
+import ExpoCatalog
+import Foundation
+import Testing
+@testable import ExpoStudio
+
+/// Editing, as staff do it through plain forms: a draft saved in two languages, seen in the
+/// preview and not by visitors, published into the catalog's file (that entry's bytes only),
+/// then reverted; a save over someone else's is refused with both texts side by side.
+@Suite(.serialized) struct StudioEditingTests {
+    /// A signed-in person's requests.
+    struct Person {
+        let studio: LiveStudio
+        let session: String
+
+        func get(_ path: String) async throws -> RawHTTP.Answer {
+            try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
+        }
+
+        /// Posts `fields` with the token of the page at `page`, as its form would.
+        func post(_ path: String, _ fields: [(String, String)], tokenFrom page: String = "/studio/") async throws -> RawHTTP.Answer {
+            let token = try LiveStudio.token(in: try await get(page).body)
+            return try await studio.http.send("POST", path, headers: [
+                ("Cookie", "studio_session=\(session)"), ("Origin", studio.origin), ("Content-Type", "application/x-www-form-urlencoded"),
+            ], body: RawHTTP.form([("form_token", token)] + fields))
+        }
+
+        /// The exhibit's form as the page fills it: every field and hidden value, by name.
+        func form(_ id: String) async throws -> [(String, String)] {
+            let page = try await get("/studio/exhibits/\(id)").body
+            var fields: [(String, String)] = []
+            for match in StudioAccessTests.matches(#"<input type="hidden" name="((?:revision|version\.)[^"]*)" value="([^"]*)""#, in: page, groups: 2) {
+                fields.append((match[0], match[1]))
+            }
+            for match in StudioAccessTests.matches(#"<(?:input|textarea) id="[^"]*" name="(f\.[^"]*)"[^>]*?(?:value="([^"]*)"[^>]*)?>(?:([^<]*)</textarea>)?"#, in: page, groups: 3) {
+                fields.append((match[0], Self.unescaped(match[1].isEmpty ? match[2] : match[1])))
+            }
+            return fields
+        }
+
+        static func unescaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+
+        /// Saves the exhibit's form with `changes` made to it.
+        func save(_ id: String, _ changes: [String: String], over form: [(String, String)]? = nil) async throws -> RawHTTP.Answer {
+            var fields = form ?? []
+            if form == nil { fields = try await self.form(id) }
+            return try await post("/studio/exhibits/\(id)", fields.map { ($0.0, changes[$0.0] ?? $0.1) }, tokenFrom: "/studio/exhibits/\(id)")
+        }
+    }
+
+    private func person(_ studio: LiveStudio, _ name: String) async throws -> Person {
+        Person(studio: studio, session: try #require(try await studio.logIn(name).session))
+    }
+
+    @Test func aDraftIsPreviewedPublishedIntoItsEntryAndReverted() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let original = try studio.guide.file("items.json")
+        let originalEnglish = try studio.guide.file("items.en.json")
+
+        let list = try await ben.get("/studio/exhibits")
+        #expect(list.body.contains("/studio/exhibits/jikji") && list.body.contains("/studio/exhibits/haegeum"))
+        let found = try await ben.get("/studio/exhibits?q=%ED%95%B4%EA%B8%88")
+        #expect(found.body.contains("/studio/exhibits/haegeum") && !found.body.contains("/studio/exhibits/jikji\""), "the guide's search finds 해금 alone")
+
+        let saved = try await ben.save("jikji", ["f.ko.short_desc": "가장 오래된 금속활자본", "f.en.name": "Jikji, the Anthology"])
+        #expect(saved.status == 303)
+        let page = try await ben.get("/studio/exhibits/jikji?done=saved")
+        #expect(page.body.contains("가장 오래된 금속활자본") && page.body.contains("Jikji, the Anthology"))
+        // The draft is in the preview, at the same screens, and nowhere a visitor goes.
+        #expect(try await ben.get("/studio/preview/items/jikji/").body.contains("가장 오래된 금속활자본"))
+        #expect(try await ben.get("/studio/preview/en/items/jikji/").body.contains("Jikji, the Anthology"))
+        #expect(try await ben.get("/studio/preview/sw.js").status == 404)
+        #expect(try await studio.http.send("GET", "/items/jikji/").body.contains("금속활자로 찍은 책"))
+        #expect(try studio.guide.file("items.json") == original)
+
+        let published = try await ben.post("/studio/publish", [("exhibit", "jikji")], tokenFrom: "/studio/publish")
+        #expect(published.status == 200 && published.body.contains("publication 1") || published.body.contains("게시 1"), "\(published.body)")
+        #expect(try await studio.http.send("GET", "/items/jikji/").body.contains("가장 오래된 금속활자본"))
+        #expect(try await studio.http.send("GET", "/en/items/jikji/").body.contains("Jikji, the Anthology"))
+        // Only the one value changed in each file: every other byte is as it was.
+        #expect(try studio.guide.file("items.json") == original.replacingOccurrences(of: "금속활자로 찍은 책", with: "가장 오래된 금속활자본"))
+        #expect(try studio.guide.file("items.en.json") == originalEnglish.replacingOccurrences(of: #""Jikji""#, with: #""Jikji, the Anthology""#))
+
+        let history = try await ben.get("/studio/exhibits/jikji/history")
+        #expect(history.body.contains("금속활자로 찍은 책") && history.body.contains("가장 오래된 금속활자본"))
+        let reverted = try await ben.post("/studio/exhibits/jikji/revert", [("publication", "1")], tokenFrom: "/studio/exhibits/jikji/history")
+        #expect(reverted.status == 303)
+        #expect(try studio.guide.file("items.json") == original)
+        #expect(try studio.guide.file("items.en.json") == originalEnglish)
+        #expect(try await studio.http.send("GET", "/items/jikji/").body.contains("금속활자로 찍은 책"))
+        let log = try studio.state.auditLog().map(\.action)
+        #expect(log.contains(.published) && log.contains(.reverted))
+    }
+
+    @Test func aSaveOverANewerOneIsRefusedWithBothTextsAndKeepsTheFormsText() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben"), chae = try await person(studio, "chae")
+        let bensForm = try await ben.form("haegeum")
+        let chaesForm = try await chae.form("haegeum")
+        #expect(try await chae.save("haegeum", ["f.ko.desc": "채가 쓴 설명."], over: chaesForm).status == 303)
+        let refused = try await ben.save("haegeum", ["f.ko.desc": "벤이 쓴 설명."], over: bensForm)
+        #expect(refused.status == 409)
+        #expect(refused.body.contains("벤이 쓴 설명.</textarea>"), "the person's own text stays in the form")
+        #expect(refused.body.contains("채가 쓴 설명."), "what was saved meanwhile stands beside it")
+        #expect(refused.body.contains("chae"))
+        // Saving the refused form again (now over the newer revision) is the person's choice, and is kept.
+        let again = try await ben.save("haegeum", [:], over: try await Self.refusedForm(refused.body))
+        #expect(again.status == 303)
+        #expect(try studio.state.draft(of: "haegeum").fields.first { $0.field == "desc" }?.value == "벤이 쓴 설명.")
+    }
+
+    @Test func aTextChangedOnDiskIsNeverWrittenOverUnseen() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let form = try await ben.form("haegeum")
+        // Someone edits the file in a text editor, and the guide reads it again.
+        let edited = try studio.guide.file("items.json").replacingOccurrences(of: "활로 켜는 악기.", with: "파일에서 고친 설명.")
+        try studio.guide.write("items.json", edited)
+        #expect(studio.guide.reload(because: "test") == nil)
+        let refused = try await ben.save("haegeum", ["f.ko.name": "해금 (奚琴)"], over: form)
+        #expect(refused.status == 409)
+        #expect(refused.body.contains("파일에서 고친 설명."), "what the file holds now is shown")
+        // A draft saved before the file changed is not published over it either.
+        let saved = try await ben.save("haegeum", ["f.ko.desc": "초안의 설명."])
+        #expect(saved.status == 303)
+        try studio.guide.write("items.json", edited.replacingOccurrences(of: "파일에서 고친 설명.", with: "또 고친 설명."))
+        #expect(studio.guide.reload(because: "test") == nil)
+        let publish = try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish")
+        #expect(publish.status == 409)
+        #expect(try studio.guide.file("items.json").contains("또 고친 설명."))
+    }
+
+    @Test func contributorsDraftAndAskButOnlyEditorsPublish() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let chae = try await person(studio, "chae")
+        #expect(try await chae.save("jikji", ["f.ko.name": "직지"]).status == 303)
+        #expect(try await chae.post("/studio/exhibits/jikji/submit", [], tokenFrom: "/studio/exhibits/jikji").status == 303)
+        #expect(try studio.state.draft(of: "jikji").draft?.submitted == true)
+        #expect(try await chae.post("/studio/publish", [], tokenFrom: "/studio/publish").status == 403)
+        #expect(try await chae.post("/studio/exhibits/jikji/revert", [("publication", "1")], tokenFrom: "/studio/exhibits/jikji").status == 403)
+        #expect(!(try await chae.get("/studio/exhibits/jikji").body.contains("action=\"/studio/publish\"")))
+        #expect(try studio.guide.file("items.json").contains("직지심체요절"))
+    }
+
+    @Test func hostileFormsChangeOnlyTheTextsTheFormShowsAndAreEscapedEverywhere() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let hostile = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>\u{1B}[2J\u{0}"
+        var form = try await ben.form("jikji")
+        form += [("f.ko.image_name", "../../etc"), ("f.ko.images.x/../y.alt", "x"), ("f.xx.name", "x"), ("f.en.stop", "99")]
+        let saved = try await ben.save("jikji", ["f.ko.name": hostile, "f.en.desc": hostile], over: form)
+        #expect(saved.status == 303)
+        let fields = try studio.state.draft(of: "jikji").fields
+        #expect(Set(fields.map { "\($0.language).\($0.field)" }) == ["ko.name", "en.desc"])
+        let page = try await ben.get("/studio/exhibits/jikji").body
+        #expect(!page.contains("<script>alert(1)") && !page.contains("<img src=x") && !page.contains("\u{1B}"))
+        let preview = try await ben.get("/studio/preview/items/jikji/").body
+        #expect(!preview.contains("<script>alert(1)") && !preview.contains("<img src=x") && !preview.contains("\u{1B}"))
+        #expect(try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish").status == 200)
+        let public_ = try await studio.http.send("GET", "/items/jikji/").body
+        #expect(public_.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!public_.contains("<img src=x") && !public_.contains("\u{1B}"))
+        // The file holds the text as typed, as JSON, without the control characters no page can show.
+        #expect(try studio.guide.file("items.json").contains(#""name":"<script>alert(1)</script>\"><img src=x onerror=alert(2)>[2J""#))
+        // A revision that is not a number is a save over something else: refused, nothing lost.
+        var bad = try await ben.form("haegeum")
+        bad = bad.map { $0.0 == "revision" ? ($0.0, "abc") : $0 }
+        #expect(try await ben.save("haegeum", ["f.ko.name": "x"], over: bad).status == 409)
+    }
+
+    /// The hidden values and texts of a refused save's form.
+    static func refusedForm(_ page: String) async throws -> [(String, String)] {
+        var fields: [(String, String)] = []
+        for match in StudioAccessTests.matches(#"<input type="hidden" name="((?:revision|version\.)[^"]*)" value="([^"]*)""#, in: page, groups: 2) {
+            fields.append((match[0], match[1]))
+        }
+        for match in StudioAccessTests.matches(#"<(?:input|textarea) id="[^"]*" name="(f\.[^"]*)"[^>]*?(?:value="([^"]*)"[^>]*)?>(?:([^<]*)</textarea>)?"#, in: page, groups: 3) {
+            fields.append((match[0], Person.unescaped(match[1].isEmpty ? match[2] : match[1])))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,69 @@
+import ExpoCatalog
+import ExpoServer
+import ExpoSite
+import ExpoStudio
+import ExpoTestSupport
+import Foundation
+import Synchronization
+
+/// The guide a test's studio runs beside: a catalog folder of its own, loaded entry by
+/// entry as `studio` loads it, rendered with the guide's own rendering (images made in
+/// memory), and served by the responder it is bound to.
+final class TestGuide: StudioGuide {
+    let url: URL
+    /// Keeps the folder until the guide goes; only its URL is used.
+    private nonisolated(unsafe) let folder: TemporaryCatalog
+    private let current: Mutex<(load: WatchedLoad, site: Site)>
+    private let responder = Mutex<SiteResponder?>(nil)
+
+    /// The seed catalog in Korean, with an English translation of its first exhibit.
+    static let english = """
+        [
+          {"name": "Jikji", "image_name": "jikji", "short_desc": "A book printed with metal type", "desc": "First paragraph."}
+        ]
+        """
+
+    init() throws {
+        folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english])
+        url = folder.url
+        let load = try WatchedLoad.load(at: url)
+        current = Mutex((load, try Site.render(load.catalog)))
+    }
+
+    func bind(_ responder: SiteResponder) {
+        self.responder.withLock { $0 = responder }
+    }
+
+    func watchedLoad() -> WatchedLoad { current.withLock { $0.load } }
+
+    func currentSite() -> Site { current.withLock { $0.site } }
+
+    func site(of catalog: Catalog, basePath: String) throws -> Site {
+        var options = SiteOptions(basePath: basePath)
+        options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
+        return try Site.render(catalog, options: options)
+    }
+
+    func reload(because reason: String) -> String? {
+        do {
+            let last = watchedLoad()
+            let load = try last.reloaded() ?? WatchedLoad.load(at: url)
+            let site = try Site.render(load.catalog)
+            current.withLock { $0 = (load, site) }
+            responder.withLock { $0 }?.replace(with: site)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The text of one of the catalog's files.
+    func file(_ name: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Writes one of the catalog's files, as a person with a text editor would.
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    }
+}
