@@ -6,6 +6,7 @@ bench/results.json. Every number is measured here, on this machine, each run.
 import json
 import pathlib
 import platform
+import shutil
 import sys
 import tempfile
 
@@ -23,6 +24,7 @@ import hostile  # noqa: E402
 import photos  # noqa: E402
 import ranges  # noqa: E402
 import search  # noqa: E402
+import studio  # noqa: E402
 import watch  # noqa: E402
 
 SCREENS = ["/", "/items/", "/items/jikji/"]
@@ -53,6 +55,14 @@ def main(binary, argv):
             if not quick:
                 results["page_weight"] = page_weights(server.url, SCREENS)
             results["paint"] = paint_metrics(server.url, SCREENS, runs=1 if quick else 5)
+        # The same public pages while the studio runs beside them (issue 40), on a copy of
+        # the default catalog, against the same nginx.
+        with nginx_serving(scratch / "nginx-studio", export, free_port()) as nginx:
+            shutil.copytree(studio.DEFAULT_CATALOG, scratch / "studio-default")
+            with studio.Studio(binary, scratch / "studio-default", scratch / "studio-default-state") as running:
+                print(f"\nexpo1900 studio (release) at {running.url}; nginx 1 worker at {nginx}", flush=True)
+                results["studio_throughput"] = compare_throughput(running.url, nginx, ["/items/"] if quick else SCREENS, seconds,
+                                                                  rounds, encodings=(True,) if quick else (False, True))
         print("\nLarge catalogs (release build; generated ones in Korean and English)", flush=True)
         if quick:
             results["scale"] = scale_runs(binary, scratch, [1_000, 10_000], real_counts=[1_000, 10_000], timeout=300)
@@ -66,6 +76,11 @@ def main(binary, argv):
         if not quick:
             large = scratch / "generated-100000"
             results["watch"] = watch.watch_runs(binary, scratch, (large, 100_000) if (large / "items.json").exists() else None)
+        print("\nThe studio beside the guide (issue 40)", flush=True)
+        count = 10_000 if quick else 100_000
+        folder = scratch / f"generated-{count}"
+        serve_peak = next(row["serve_peak_mib"] for row in results["scale"] if row["kind"] == "generated" and row["exhibits"] == count)
+        results["studio"] = studio.studio_run(binary, scratch, folder, count, serve_peak)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -106,6 +121,14 @@ def report(results):
     for row in results.get("csv", []):
         print(f"  {csv_loading.describe(row)}")
 
+    if "studio_throughput" in results:
+        print("\nThroughput of the public pages while the studio runs")
+        for row in results["studio_throughput"]:
+            print(f"{row['page']:<16}{row['encoding']:<10}{row['server_rps']:>12,.0f}{row['nginx_rps']:>12,.0f}"
+                  f"{row['ratio']:>8.2f}{row['server_p99_ms']:>9.2f}ms{row['nginx_p99_ms']:>9.2f}ms")
+    if "studio" in results:
+        print(f"\nThe studio\n  {studio.describe(results['studio'])}")
+
     if "hostile" in results:
         print("\nHostile catalogs")
         for line in hostile.describe(results["hostile"]):
@@ -134,6 +157,11 @@ def report(results):
     targets += scale_targets(results["scale"]) + [csv_loading.target(row) for row in results.get("csv", [])]
     targets += photo_targets + watch_targets + search.targets(results.get("search", []))
     targets += hostile.targets(results["hostile"]) if "hostile" in results else []
+    if "studio_throughput" in results:
+        lowest = min(results["studio_throughput"], key=lambda row: row["ratio"])
+        targets.append((lowest["ratio"] >= 0.8, f"while the studio runs, server >= 0.8 x nginx requests/s on every page: "
+                                                 f"lowest {lowest['ratio']:.2f} ({lowest['page']}, {lowest['encoding']})"))
+    targets += studio.targets(results.get("studio"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

@@ -8,6 +8,8 @@ struct ExhibitSheet {
     let languages: [Language]
     let entries: [Language: CatalogEntry]
     let fields: [EntryField]
+    /// The stop visitors type now: the entry's, else its place in the list.
+    let stop: Int
     let draft: Draft?
     /// Drafted texts by language code, then field name.
     let drafted: [String: [String: DraftField]]
@@ -24,6 +26,7 @@ struct ExhibitSheet {
               let position = load.position(of: id) else { return nil }
         let exhibit = catalog.primary.exhibits[position]
         self.id = id
+        stop = exhibit.stop
         languages = catalog.languages
         self.entries = entries
         fields = EntryField.fields(images: exhibit.images.map(\.name),

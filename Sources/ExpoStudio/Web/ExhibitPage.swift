@@ -56,7 +56,7 @@ enum ExhibitPage {
                         + (described.isEmpty ? "" : " aria-describedby=\"\(described.joined(separator: " "))\"")
                     let box = field.isLong || text.count > 120 || text.contains("\n")
                         ? "<textarea \(attributes) rows=\"\(field.isLong ? 8 : 3)\">\(e(text))</textarea>"
-                        : "<input \(attributes) value=\"\(e(text))\"\(field == .stop ? " inputmode=\"numeric\"" : "")>"
+                        : "<input \(attributes) value=\"\(e(text))\"\(field == .stop ? " inputmode=\"numeric\" placeholder=\"\(sheet.stop)\"" : "")>"
                     sections += "<div class=\"language\"><label for=\"\(input)\">\(e(language.autonym)) <span class=\"code\">(\(e(language.code)))</span></label>\(box)\(notes)</div>"
                 }
                 sections += "</div></div>\n"

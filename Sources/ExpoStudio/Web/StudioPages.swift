@@ -22,8 +22,11 @@ enum StudioPages {
         if let user {
             header += """
                 <nav aria-label="\(escape(words["main_navigation"]))"><ul>\
-                <li><a href="/studio/">\(escape(words["home_heading"]))</a></li>\
+                <li><a href="/studio/">\(escape(words["nav_home"]))</a></li>\
+                <li><a href="/studio/exhibits">\(escape(words["exhibits_heading"]))</a></li>\
+                <li><a href="/studio/publish">\(escape(words["publish_heading"]))</a></li>\
                 \(user.account.role.may(.readAuditLog) ? "<li><a href=\"/studio/audit\">\(escape(words["audit_heading"]))</a></li>" : "")\
+                \(user.account.role.may(.manageAccounts) ? "<li><a href=\"/studio/accounts\">\(escape(words["accounts_heading"]))</a></li>" : "")\
                 <li><a href="/">\(escape(words["public_guide"]))</a></li></ul></nav>\
                 <form class="logout" method="post" action="/studio/logout">\(tokenField(user.formToken))\
                 <p>\(escape(words["signed_in_as", ["name": user.account.name, "role": words.role(user.account.role)]]))</p>\

@@ -43,6 +43,7 @@ struct StudioRouter: Sendable {
             StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
         }
         addEditing(to: signedIn)
+        addAccounts(to: signedIn)
         return router
     }
 

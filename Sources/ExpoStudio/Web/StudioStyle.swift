@@ -11,10 +11,12 @@ enum StudioStyle {
         .skip:focus { left: 1rem; top: 1rem; background: var(--paper); padding: .5rem; }
         .bar { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; text-decoration: none; }
-        .bar nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+        .bar nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
+        .bar nav a { white-space: nowrap; }
         .logout { display: flex; gap: .75rem; align-items: center; margin-left: auto; }
         .logout p { margin: 0; }
-        main { max-width: 44rem; padding: 1rem; margin: 0 auto; }
+        main { max-width: 72rem; padding: 1rem; margin: 0 auto; }
+        main > p, main > ul, form.search, .notice { max-width: 44rem; }
         label { display: block; font-weight: 600; }
         input { font: inherit; width: 100%; max-width: 24rem; padding: .5rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); }
         button { white-space: nowrap; font: inherit; padding: .5rem 1rem; border: 1px solid var(--accent); border-radius: .25rem; background: var(--accent); color: var(--paper); cursor: pointer; }
@@ -25,5 +27,32 @@ enum StudioStyle {
         th, td { text-align: start; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; word-break: keep-all; }
         td:first-child, th { white-space: nowrap; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        textarea { font: inherit; width: 100%; padding: .5rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); resize: vertical; }
+        .exhibit input { max-width: none; }
+        .group { border: 1px solid var(--line); border-radius: .5rem; padding: .5rem 1rem 1rem; margin: 1.5rem 0; min-width: 0; }
+        .group legend { font-weight: 700; padding: 0 .25rem; }
+        .field { margin-top: 1rem; }
+        .field-name { font-weight: 700; margin: 0 0 .25rem; }
+        .languages { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .75rem 1rem; }
+        .language label { font-weight: 600; font-size: .9rem; }
+        .code { font-weight: 400; }
+        .message { margin: .25rem 0 0; font-size: .9rem; }
+        .message.error, .message.warning, .problems .error { color: var(--alert); }
+        .theirs { border-inline-start: 4px solid var(--accent); padding: .25rem .75rem; margin-top: .5rem; }
+        .theirs p { margin: .25rem 0; white-space: pre-wrap; }
+        .notice { padding: .75rem 1rem; border: 1px solid var(--line); border-radius: .5rem; }
+        .notice h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
+        .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1rem 0; }
+        .actions form { margin: 0; }
+        .exhibit .actions { position: sticky; bottom: 0; background: var(--paper); padding: .75rem 0; border-top: 1px solid var(--line); }
+        button.secondary { background: transparent; color: var(--accent); }
+        .links { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; list-style: none; padding: 0; }
+        .search .row { display: flex; gap: .5rem; max-width: 32rem; }
+        .quiet { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+        select { font: inherit; padding: .4rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); }
+        td form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 0; }
+        td input { width: 12rem; }
+        .add-account { max-width: 24rem; display: grid; gap: .25rem; }
+        .paging { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 1rem 0; }
         """
 }

@@ -1,0 +1,187 @@
+"""Editing in the studio, in Chromium and WebKit, as staff do it: an account made with the
+command line, a Korean and an English text changed through the plain form, seen in the
+draft preview, published, seen on the public page, the catalog's git diff holding only
+that entry, then reverted; two people saving one exhibit; axe on every editing page."""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import IMAGE_CACHE, _binary, new_phone
+from test_accessibility import RULES
+
+PASSWORD = "correct horse battery"
+DEFAULT_CATALOG = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "ExpoCatalog", "Resources", "DefaultCatalog")
+
+
+def git(catalog, *arguments):
+    return subprocess.run(["git", "-C", catalog, *arguments], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def editing():
+    """`expo1900 studio` on a copy of the default catalog kept in git, with an editor named
+    김민지 and a contributor named 박서준; yields (URL, catalog folder)."""
+    root = tempfile.mkdtemp(prefix="expo1900-studio-editing-")
+    catalog, state = os.path.join(root, "catalog"), os.path.join(root, "state")
+    shutil.copytree(DEFAULT_CATALOG, catalog)
+    git(catalog, "init", "-q")
+    git(catalog, "add", "-A")
+    git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+    for name, role in [("김민지", "editor"), ("박서준", "contributor")]:
+        subprocess.run([_binary(), "users", "add", name, "--role", role, "--state", state],
+                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--catalog", catalog, "--state", state,
+                               "--image-cache", IMAGE_CACHE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        match = re.match(r"Expo1900 is serving (http://\S+)", line)
+        assert match, f"the studio did not start; it printed {line!r}"
+        yield match.group(1), catalog
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def log_in(page, url, name="김민지"):
+    page.goto(url + "/studio/login")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(url + "/studio/")
+
+
+def public_text(page, url, path):
+    page.goto(url + path)
+    return page.inner_text("main")
+
+
+def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, editing):
+    url, catalog = editing
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url)
+        page.click("a[href='/studio/exhibits']")
+        page.fill("#q", "해금")
+        page.click("form.search button")
+        page.click("a[href='/studio/exhibits/haegeum']")
+        page.fill("[name='f.ko.short_desc']", "활로 줄을 켜는 두 줄 현악기")
+        page.fill("[name='f.en.short_desc']", "A two-stringed fiddle played with a bow")
+        page.click("form.exhibit button[type=submit]")
+        assert "초안을 저장했습니다." in page.inner_text("[role=status]")
+
+        page.click("a[href='/studio/preview/items/haegeum/']")
+        assert "활로 줄을 켜는 두 줄 현악기" in page.inner_text("main")
+        page.goto(url + "/studio/preview/en/items/haegeum/")
+        assert "A two-stringed fiddle played with a bow" in page.inner_text("main")
+        assert "활로 줄을 켜는 두 줄 현악기" not in public_text(page, url, "/items/haegeum/")
+        assert git(catalog, "status", "--porcelain") == "", "a draft leaves the catalog's files as they were"
+
+        page.goto(url + "/studio/publish")
+        page.click("form[action='/studio/publish'] button")
+        assert "게시했습니다" in page.inner_text("[role=status]")
+        assert "활로 줄을 켜는 두 줄 현악기" in public_text(page, url, "/items/haegeum/")
+        assert "A two-stringed fiddle played with a bow" in public_text(page, url, "/en/items/haegeum/")
+        changed = git(catalog, "diff", "--unified=0")
+        lines = [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert len(lines) == 4, f"one line out and one in, in each of two files:\n{changed}"
+        assert sorted(git(catalog, "diff", "--name-only").split()) == ["items.en.json", "items.json"]
+        assert all("short_desc" in line for line in lines), changed
+
+        page.goto(url + "/studio/exhibits/haegeum/history")
+        page.click("form[action='/studio/exhibits/haegeum/revert'] button")
+        assert "되돌렸습니다" in page.inner_text("[role=status]")
+        assert git(catalog, "diff") == "", "the revert puts back every byte"
+        assert "활로 줄을 켜는 두 줄 현악기" not in public_text(page, url, "/items/haegeum/")
+    finally:
+        context.close()
+
+
+def test_two_people_saving_one_exhibit(browser, editing):
+    url, _ = editing
+    first, second = new_phone(browser), new_phone(browser)
+    try:
+        minji, seojun = first.new_page(), second.new_page()
+        log_in(minji, url, "김민지")
+        log_in(seojun, url, "박서준")
+        for page in (minji, seojun):
+            page.goto(url + "/studio/exhibits/najeon")
+        minji.fill("[name='f.ko.short_desc']", "김민지가 고친 설명")
+        minji.click("form.exhibit button[type=submit]")
+        seojun.fill("[name='f.ko.short_desc']", "박서준이 고친 설명")
+        seojun.click("form.exhibit button[type=submit]")
+        alert = seojun.locator("[role=alert]")
+        assert "저장하지 않았습니다" in alert.inner_text() and "김민지" in alert.inner_text()
+        assert seojun.input_value("[name='f.ko.short_desc']") == "박서준이 고친 설명", "their own text stays in the form"
+        assert "김민지가 고친 설명" in seojun.inner_text(".theirs")
+        described = seojun.get_attribute("[name='f.ko.short_desc']", "aria-describedby")
+        assert described and "theirs" in described, "a screen reader hears the other text with the field"
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_scheme):
+    url, _ = editing
+    axe = Axe()
+    context = new_phone(browser, color_scheme=color_scheme)
+    page = context.new_page()
+    failures = []
+    try:
+        def check(name):
+            for violation in axe.run(page, options=RULES).response["violations"]:
+                failures.append(f"{name} [{color_scheme}]: {violation['id']}: {violation['help']}")
+        log_in(page, url)
+        for path, name in [("/studio/exhibits", "list"), ("/studio/exhibits?q=%EC%A7%81%EC%A7%80", "list searched"),
+                           ("/studio/exhibits/jikji", "exhibit form"), ("/studio/publish", "publish"),
+                           ("/studio/exhibits/jikji/history", "history")]:
+            page.goto(url + path)
+            check(name)
+        page.goto(url + "/studio/exhibits/geomungo")
+        page.fill("[name='f.ko.desc']", "")
+        page.click("form.exhibit button[type=submit]")
+        check("exhibit form with a message at a field")
+        page.goto(url + "/studio/publish")
+        check("publish with a draft and its checks")
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+
+
+def test_the_flow_in_webkit(webkit, editing):
+    from selenium.webdriver.common.by import By
+
+    url, catalog = editing
+    webkit.get(url + "/studio/login")
+    webkit.find_element(By.ID, "name").send_keys("김민지")
+    webkit.find_element(By.ID, "password").send_keys(PASSWORD)
+    webkit.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    deadline = time.time() + 10
+    while not webkit.current_url.endswith("/studio/") and time.time() < deadline:
+        time.sleep(0.05)
+    webkit.get(url + "/studio/exhibits/woodshoes")
+    field = webkit.find_element(By.NAME, "f.en.name")
+    field.clear()
+    field.send_keys("Wooden shoes (namaksin)")
+    webkit.find_element(By.CSS_SELECTOR, "form.exhibit button[type=submit]").click()
+    while "done=saved" not in webkit.current_url and time.time() < deadline + 10:
+        time.sleep(0.05)
+    webkit.get(url + "/studio/preview/en/items/woodshoes/")
+    assert "Wooden shoes (namaksin)" in webkit.find_element(By.TAG_NAME, "main").text
+    # This exhibit alone, from its page: the other tests leave drafts of their own.
+    webkit.get(url + "/studio/exhibits/woodshoes")
+    webkit.find_element(By.CSS_SELECTOR, "form[action='/studio/publish'] button").click()
+    while "게시했습니다" not in webkit.find_element(By.TAG_NAME, "main").text and time.time() < deadline + 20:
+        time.sleep(0.05)
+    webkit.get(url + "/en/items/woodshoes/")
+    assert "Wooden shoes (namaksin)" in webkit.find_element(By.TAG_NAME, "main").text
+    assert git(catalog, "diff", "--name-only").split() == ["items.en.json"]
+    git(catalog, "checkout", "--", ".")
