@@ -58,8 +58,9 @@ def log_in(page, url, name="김민지"):
 
 
 def public_text(page, url, path):
+    """The page's text, its head's description included (where the short text is)."""
     page.goto(url + path)
-    return page.inner_text("main")
+    return page.content()
 
 
 def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, editing):
@@ -78,9 +79,9 @@ def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, edi
         assert "초안을 저장했습니다." in page.inner_text("[role=status]")
 
         page.click("a[href='/studio/preview/items/haegeum/']")
-        assert "활로 줄을 켜는 두 줄 현악기" in page.inner_text("main")
+        assert "활로 줄을 켜는 두 줄 현악기" in page.content()
         page.goto(url + "/studio/preview/en/items/haegeum/")
-        assert "A two-stringed fiddle played with a bow" in page.inner_text("main")
+        assert "A two-stringed fiddle played with a bow" in page.content()
         assert "활로 줄을 켜는 두 줄 현악기" not in public_text(page, url, "/items/haegeum/")
         assert git(catalog, "status", "--porcelain") == "", "a draft leaves the catalog's files as they were"
 
@@ -175,13 +176,13 @@ def test_the_flow_in_webkit(webkit, editing):
     while "done=saved" not in webkit.current_url and time.time() < deadline + 10:
         time.sleep(0.05)
     webkit.get(url + "/studio/preview/en/items/woodshoes/")
-    assert "Wooden shoes (namaksin)" in webkit.find_element(By.TAG_NAME, "main").text
+    assert "Wooden shoes (namaksin)" in webkit.page_source
     # This exhibit alone, from its page: the other tests leave drafts of their own.
     webkit.get(url + "/studio/exhibits/woodshoes")
     webkit.find_element(By.CSS_SELECTOR, "form[action='/studio/publish'] button").click()
     while "게시했습니다" not in webkit.find_element(By.TAG_NAME, "main").text and time.time() < deadline + 20:
         time.sleep(0.05)
     webkit.get(url + "/en/items/woodshoes/")
-    assert "Wooden shoes (namaksin)" in webkit.find_element(By.TAG_NAME, "main").text
+    assert "Wooden shoes (namaksin)" in webkit.page_source
     assert git(catalog, "diff", "--name-only").split() == ["items.en.json"]
     git(catalog, "checkout", "--", ".")
