@@ -67,7 +67,8 @@ struct GuideServing: ParsableArguments {
     /// With `side`, the catalog is always loaded entry by entry and its files watched (the
     /// studio writes them, and must see what others write), but its pages reload themselves
     /// only with `--watch`.
-    func run(tls: ExpoServer.TLSFiles? = nil, side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
+    func run(tls: ExpoServer.TLSFiles? = nil, export: StudioExport? = nil,
+             side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.
         defer { ChildProcesses.shared.stopAll() }
@@ -104,7 +105,7 @@ struct GuideServing: ParsableArguments {
                 ? "; the other \(site.pageCountBesidesBrowsing - site.madePages.count) pages are made when asked for" : "")
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
-        let served = watched.map { ServedGuide(first: $0, renditions: renditions, options: options) }
+        let served = watched.map { ServedGuide(first: $0, renditions: renditions, options: options, export: export) }
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events,
                                       side: try served.flatMap { served in try side?(served, logger) })
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,

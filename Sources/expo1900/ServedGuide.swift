@@ -14,11 +14,14 @@ final class ServedGuide: StudioGuide {
     private let first: WatchedLoad
     private let firstRenditions: Renditions
     private let options: SiteOptions
+    /// Where each publish is exported too (`studio --export DIR`).
+    let export: StudioExport?
 
-    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions) {
+    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions, export: StudioExport? = nil) {
         self.first = first
         firstRenditions = renditions
         self.options = options
+        self.export = export
     }
 
     func bind(_ reloader: SiteReloader, _ responder: SiteResponder) {
@@ -45,6 +48,12 @@ final class ServedGuide: StudioGuide {
 
     func reload(because reason: String) -> String? {
         guard let reloader = parts.withLock({ $0 })?.reloader else { return "the guide is not serving yet" }
-        return reloader.reload(because: reason)
+        if let problem = reloader.reload(because: reason) { return problem }
+        if let export, let (load, renditions) = reloader.watchedLoad {
+            var catalog = load.catalog
+            catalog.diagnostics += renditions.diagnostics
+            export.export(catalog, renditions: renditions)
+        }
+        return nil
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpoCatalog
 import ExpoServer
+import ExpoSite
 import ExpoStudio
 import Foundation
 import Logging
@@ -29,6 +30,11 @@ struct Studio: AsyncParsableCommand {
 
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's private key (PEM).", valueName: "FILE"))
     var tlsKey: String?
+
+    @Option(name: .customLong("export"), help: ArgumentHelp(
+        "After each publish, also write the guide as a static site into this folder (as expo1900 export does: whole, or not at all), for a web server or a CDN's origin.",
+        valueName: "DIR"))
+    var exportDirectory: String?
 
     /// Addresses that only this machine can reach.
     static func isLoopback(_ host: String) -> Bool {
@@ -61,9 +67,26 @@ struct Studio: AsyncParsableCommand {
             printError("expo1900: \(error)")
             throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
         }
+        var export: StudioExport?
+        if let exportDirectory {
+            let directory = URL(fileURLWithPath: exportDirectory)
+            do {
+                if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
+                    try SiteExporter.checkDestination(directory, outside: catalog)
+                }
+                try SiteExporter.checkDestination(directory, outside: studio.folder)
+            } catch {
+                printError("expo1900: \(FileProblem.describe(error))")
+                throw ExitCode(1)
+            }
+            var options = SiteOptions()
+            options.origin = try guide.options.origin
+            options.takeSearchShardSize()
+            export = StudioExport(directory: directory, options: options)
+        }
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
-        try await guide.run(tls: tls) { served, logger in
+        try await guide.run(tls: tls, export: export) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             if !served.watchedLoad().isEditable {
                 logger.warning("the studio shows this catalog but edits only catalogs that are a folder of JSON files")

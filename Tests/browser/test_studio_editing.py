@@ -26,9 +26,10 @@ def git(catalog, *arguments):
 @pytest.fixture(scope="module")
 def editing():
     """`expo1900 studio` on a copy of the default catalog kept in git, with an editor named
-    김민지 and a contributor named 박서준; yields (URL, catalog folder)."""
+    김민지 and a contributor named 박서준, exporting each publish; yields (URL, catalog
+    folder, export folder)."""
     root = tempfile.mkdtemp(prefix="expo1900-studio-editing-")
-    catalog, state = os.path.join(root, "catalog"), os.path.join(root, "state")
+    catalog, state, export = os.path.join(root, "catalog"), os.path.join(root, "state"), os.path.join(root, "site")
     shutil.copytree(DEFAULT_CATALOG, catalog)
     git(catalog, "init", "-q")
     git(catalog, "add", "-A")
@@ -37,12 +38,12 @@ def editing():
         subprocess.run([_binary(), "users", "add", name, "--role", role, "--state", state],
                        input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     server = subprocess.Popen([_binary(), "studio", "--port", "0", "--catalog", catalog, "--state", state,
-                               "--image-cache", IMAGE_CACHE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                               "--export", export, "--image-cache", IMAGE_CACHE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = server.stdout.readline()
         match = re.match(r"Expo1900 is serving (http://\S+)", line)
         assert match, f"the studio did not start; it printed {line!r}"
-        yield match.group(1), catalog
+        yield match.group(1), catalog, export
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -64,7 +65,7 @@ def public_text(page, url, path):
 
 
 def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, editing):
-    url, catalog = editing
+    url, catalog, export = editing
     context = new_phone(browser)
     page = context.new_page()
     try:
@@ -95,6 +96,13 @@ def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, edi
         assert len(lines) == 4, f"one line out and one in, in each of two files:\n{changed}"
         assert sorted(git(catalog, "diff", "--name-only").split()) == ["items.en.json", "items.json"]
         assert all("short_desc" in line for line in lines), changed
+        # --export: the static site is written again with the change, whole, beside the live guide.
+        exported = os.path.join(export, "items", "haegeum", "index.html")
+        deadline = time.time() + 60
+        while time.time() < deadline and not (os.path.exists(exported) and "활로 줄을 켜는 두 줄 현악기" in open(exported).read()):
+            time.sleep(0.1)
+        assert "활로 줄을 켜는 두 줄 현악기" in open(exported).read(), "the publish reached the export"
+        assert not [name for name in os.listdir(export) if "studio" in name.lower()]
 
         page.goto(url + "/studio/exhibits/haegeum/history")
         page.click("form[action='/studio/exhibits/haegeum/revert'] button")
@@ -106,7 +114,7 @@ def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, edi
 
 
 def test_two_people_saving_one_exhibit(browser, editing):
-    url, _ = editing
+    url, _, _ = editing
     first, second = new_phone(browser), new_phone(browser)
     try:
         minji, seojun = first.new_page(), second.new_page()
@@ -131,7 +139,7 @@ def test_two_people_saving_one_exhibit(browser, editing):
 
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_scheme):
-    url, _ = editing
+    url, _, _ = editing
     axe = Axe()
     context = new_phone(browser, color_scheme=color_scheme)
     page = context.new_page()
@@ -160,7 +168,7 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
 def test_the_flow_in_webkit(webkit, editing):
     from selenium.webdriver.common.by import By
 
-    url, catalog = editing
+    url, catalog, export = editing
     webkit.get(url + "/studio/login")
     webkit.find_element(By.ID, "name").send_keys("김민지")
     webkit.find_element(By.ID, "password").send_keys(PASSWORD)

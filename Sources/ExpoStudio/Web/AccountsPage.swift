@@ -22,7 +22,7 @@ enum AccountsPage {
                 <button type="submit" class="secondary">\(e(words["account_change_role"]))</button></form></td>\
                 <td><form method="post" action="/studio/accounts/password">\(token)<input type="hidden" name="name" value="\(name)">\
                 <label class="quiet" for="password-\(index)">\(e(words["account_new_password_of", ["name": account.name]]))</label>\
-                <input id="password-\(index)" name="password" type="password" autocomplete="new-password" minlength="10"> \
+                <input id="password-\(index)" name="password" type="password" autocomplete="new-password" minlength="12"> \
                 <button type="submit" class="secondary">\(e(words["account_set_password"]))</button></form></td>\
                 <td><form method="post" action="/studio/accounts/remove">\(token)<input type="hidden" name="name" value="\(name)">\
                 <button type="submit" class="secondary">\(e(words["account_remove", ["name": account.name]]))</button></form></td></tr>
@@ -48,7 +48,7 @@ enum AccountsPage {
             <label for="new-name">\(e(words["name"]))</label><input id="new-name" name="name" autocomplete="off" required>
             <label for="new-role">\(e(words["account_role"]))</label><select id="new-role" name="role">\(roleOptions(.contributor))</select>
             <label for="new-password">\(e(words["password"]))</label>\
-            <input id="new-password" name="password" type="password" autocomplete="new-password" minlength="10" required>
+            <input id="new-password" name="password" type="password" autocomplete="new-password" minlength="12" required>
             <p><button type="submit">\(e(words["account_add"]))</button></p>
             </form>
             """

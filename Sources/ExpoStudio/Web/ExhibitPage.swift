@@ -68,7 +68,7 @@ enum ExhibitPage {
         }.joined()
         var state = words["no_draft"]
         if let draft = sheet.draft {
-            state = words["draft_state", ["account": draft.account, "time": draft.updated.formatted(Date.ISO8601FormatStyle())]]
+            state = words["draft_state", ["account": draft.account, "time": StudioPages.time(draft.updated)]]
             if draft.submitted { state += " " + words["draft_submitted"] }
         }
         var notice = ""

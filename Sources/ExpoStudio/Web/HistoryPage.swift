@@ -17,7 +17,7 @@ enum HistoryPage {
             let number = String(publication.id ?? 0)
             let heading = words["publication", ["number": number, "kind": words["kind_\(publication.kind.rawValue)"],
                                                 "account": publication.account,
-                                                "time": publication.time.formatted(Date.ISO8601FormatStyle())]]
+                                                "time": StudioPages.time(publication.time)]]
             let rows = changes.map { change in
                 "<tr><td>\(e(change.language))</td><td>\(e(change.field))</td>"
                     + "<td>\(e(change.old.isEmpty ? words["empty_text"] : change.old))</td><td>\(e(change.new.isEmpty ? words["empty_text"] : change.new))</td></tr>"

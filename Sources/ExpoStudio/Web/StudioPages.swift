@@ -56,6 +56,12 @@ enum StudioPages {
             """
     }
 
+    /// A moment as staff read it: `2026-11-27 05:37 UTC`.
+    static func time(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d UTC", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     static func tokenField(_ token: String) -> String {
         "<input type=\"hidden\" name=\"\(FormGuard.tokenField)\" value=\"\(escape(token))\">"
     }

@@ -1,0 +1,46 @@
+import ExpoCatalog
+import ExpoImages
+import ExpoSite
+import Foundation
+import Synchronization
+
+/// `studio --export DIR`: after each publish, the guide written again as a static site into
+/// DIR, as `expo1900 export` writes it (into a folder beside DIR, then moved into place), so a
+/// web server or a CDN's origin folder serves the new guide. Exports run one at a time, away
+/// from the publish, which is live for the studio's own visitors at once; publishes made
+/// while one runs are exported together by the next.
+final class StudioExport: Sendable {
+    let directory: URL
+    let options: SiteOptions
+    private let queue = DispatchQueue(label: "expo1900.studio-export")
+    /// The latest catalog waiting to be exported, if any.
+    private let waiting = Mutex<(catalog: Catalog, renditions: Renditions)?>(nil)
+
+    init(directory: URL, options: SiteOptions) {
+        self.directory = directory
+        self.options = options
+    }
+
+    func export(_ catalog: Catalog, renditions: Renditions) {
+        let isFirst = waiting.withLock { waiting in
+            defer { waiting = (catalog, renditions) }
+            return waiting == nil
+        }
+        guard isFirst else { return }
+        queue.async { [self] in
+            guard let (catalog, renditions) = waiting.withLock({ waiting in
+                defer { waiting = nil }
+                return waiting
+            }) else { return }
+            let clock = ContinuousClock()
+            let started = clock.now
+            do {
+                let site = try Site.render(catalog, renditions: renditions, options: options)
+                let summary = try SiteExporter.export(site, to: directory)
+                printError("expo1900: exported the published guide to \(directory.path) (\(summary.pages) pages) in \(Serve.seconds(clock.now - started)) s")
+            } catch {
+                printError("expo1900: the published guide could not be exported to \(directory.path); the export there is the one from before: \(FileProblem.describe(error))")
+            }
+        }
+    }
+}
