@@ -79,8 +79,7 @@ def main(binary, argv):
         print("\nThe studio beside the guide (issue 40)", flush=True)
         count = 10_000 if quick else 100_000
         folder = scratch / f"generated-{count}"
-        serve_peak = next(row["serve_peak_mib"] for row in results["scale"] if row["kind"] == "generated" and row["exhibits"] == count)
-        results["studio"] = studio.studio_run(binary, scratch, folder, count, serve_peak)
+        results["studio"] = studio.studio_run(binary, scratch, folder, count)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:

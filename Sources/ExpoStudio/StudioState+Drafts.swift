@@ -134,9 +134,8 @@ extension StudioState {
                                   by account: String) throws(StudioError) -> Int64 {
         let time = now()
         return try writing { db in
-            var publication = Publication(id: nil, time: time, account: account, kind: kind)
-            try publication.insert(db)
-            let id = publication.id ?? db.lastInsertedRowID
+            try Publication(id: nil, time: time, account: account, kind: kind).insert(db)
+            let id = db.lastInsertedRowID
             for var change in changes {
                 change.publication = id
                 try change.insert(db)

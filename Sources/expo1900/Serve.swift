@@ -121,7 +121,7 @@ struct GuideServing: ParsableArguments {
             watching = Task.detached {
                 let watcher = CatalogWatcher(root: root)
                 while (try? await watcher.nextChange()) != nil {
-                    reloader.reload(because: "the catalog changed")
+                    reloader.reload(because: "the catalog changed", unlessUpToDate: true)
                 }
             }
         }

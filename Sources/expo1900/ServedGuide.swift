@@ -48,7 +48,8 @@ final class ServedGuide: StudioGuide {
 
     func reload(because reason: String) -> String? {
         guard let reloader = parts.withLock({ $0 })?.reloader else { return "the guide is not serving yet" }
-        if let problem = reloader.reload(because: reason) { return problem }
+        // The watcher may have read the written files first: then there is nothing left to read.
+        if let problem = reloader.reload(because: reason, unlessUpToDate: true) { return problem }
         if let export, let (load, renditions) = reloader.watchedLoad {
             var catalog = load.catalog
             catalog.diagnostics += renditions.diagnostics

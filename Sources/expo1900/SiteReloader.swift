@@ -54,9 +54,12 @@ final class SiteReloader: Sendable {
     /// recordings changes nothing else); a reload the curator asked for prints them all.
     /// Returns nil when the new guide is served, else why it is not.
     @discardableResult
-    func reload(because reason: String, newWarningsOnly: Bool = false) -> String? {
+    /// `unlessUpToDate`: do nothing when the files are as last loaded (the watcher's look
+    /// that follows a studio publish, which already read them).
+    func reload(because reason: String, newWarningsOnly: Bool = false, unlessUpToDate: Bool = false) -> String? {
         lock.lock()
         defer { lock.unlock() }
+        if unlessUpToDate, let last = watched.withLock({ $0 }), last.load.isUpToDate { return nil }
         let clock = ContinuousClock()
         let started = clock.now
         let number = generation.withLock { $0 += 1; return $0 }
@@ -68,6 +71,7 @@ final class SiteReloader: Sendable {
             do {
                 responder.replace(with: try Self.render(catalog, last.renditions, options: options, generation: number))
                 watched.withLock { $0 = (next, last.renditions) }
+                Self.returnFreedMemory()
                 events?.published(generation: number)
                 printError("expo1900: \(reason); read the changed exhibits again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 return nil
@@ -145,6 +149,15 @@ final class SiteReloader: Sendable {
     }
 
     @discardableResult
+    /// Gives the memory of the guide just replaced back to the system: freed by the threads
+    /// that made its indexes, it would otherwise stay with them while the new guide makes
+    /// its own on others, and each reload would hold both.
+    static func returnFreedMemory() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+
     private func failed(_ given: [String]) -> String {
         // A page's error may quote what the catalog holds; it reaches the terminal and the
         // open pages one plain line at a time.
@@ -154,3 +167,9 @@ final class SiteReloader: Sendable {
         return lines.joined(separator: "; ")
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim`, which its Swift module does not declare.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

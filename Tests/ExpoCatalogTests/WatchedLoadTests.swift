@@ -108,4 +108,20 @@ import Testing
         #expect(JSONElementScan(Array(#"{"a": 1}"#.utf8)) == nil)
         #expect(JSONElementScan(Array("[1] 2".utf8)) == nil)
     }
+
+    @Test func aFileReadInChunksIsScannedAsWhole() throws {
+        let folder = try TemporaryCatalog()
+        // A byte-order mark, escapes and multi-byte letters falling on every chunk boundary.
+        let text = "\u{FEFF}[\n" + (1...40).map { #"  {"name": "출품작 \"\#($0)\"\\", "n": [\#($0), {"a": "]"}]}"# }.joined(separator: ",\n") + "\n]\n"
+        try folder.write("list.json", text)
+        let whole = try #require(JSONElementScan(Array(text.utf8)))
+        #expect(whole.starts.count == 40)
+        for size in [1, 2, 3, 7, 8, 9, 64, 1 << 20] {
+            let chunked = try #require(JSONElementScan(file: folder.url.appendingPathComponent("list.json").path, chunkSize: size), "chunks of \(size)")
+            #expect(chunked == whole, "chunks of \(size)")
+        }
+        try folder.write("broken.json", String(text.dropLast(3)))
+        #expect(JSONElementScan(file: folder.url.appendingPathComponent("broken.json").path, chunkSize: 5) == nil)
+        #expect(JSONElementScan(file: folder.url.appendingPathComponent("missing.json").path) == nil)
+    }
 }

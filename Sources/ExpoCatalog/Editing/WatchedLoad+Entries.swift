@@ -10,6 +10,10 @@ extension WatchedLoad {
 
     public var folderURL: URL { folder }
 
+    /// Whether the catalog's files are as they were when it was loaded: a plain folder of
+    /// JSON files reads nothing but its top-level files.
+    public var isUpToDate: Bool { !items.isEmpty && FileStamp.folder(folder) == stamps }
+
     /// The exhibit's place in the main language's list, found by its id at once.
     public func position(of id: String) -> Int? { primaryIndex[id] }
 

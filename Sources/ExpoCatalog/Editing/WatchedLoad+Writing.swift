@@ -20,41 +20,47 @@ extension WatchedLoad {
     /// Writes each change into its entry's bytes and leaves every other byte of the file as
     /// it was; a translation's new entry goes after its last one. Each file is written
     /// whole at once (a temporary file beside it, synced, then renamed over it), and only
-    /// once every change has been checked against the files as they are now. Returns the
-    /// names of the files written.
+    /// once every change has been checked against the files as they are now: a file that
+    /// changed since this load is not written (the studio reads it again first). The file
+    /// is copied a piece at a time, never held whole. Returns the names of the files written.
     public func write(_ changes: [EntryChange]) -> Result<[String], EntryWriteError> {
         let primary = catalog.primary.language
-        var planned: [(name: String, bytes: [UInt8])] = []
+        var planned: [(name: String, source: OpenedFile, pieces: [AtomicFile.Piece])] = []
         for (name, group) in Dictionary(grouping: changes, by: { Self.itemsFile($0.language, primary: primary) }).sorted(by: { $0.key < $1.key }) {
-            switch rewritten(name, group, primary: primary) {
-            case let .success(bytes): planned.append((name, bytes))
+            switch pieces(name, group, primary: primary) {
+            case let .success((source, pieces)): planned.append((name, source, pieces))
             case let .failure(error): return .failure(error)
             }
         }
-        for (name, bytes) in planned {
-            if let reason = AtomicFile.write(bytes, to: folder.appendingPathComponent(name)) {
+        for (name, source, pieces) in planned {
+            let url = folder.appendingPathComponent(name)
+            // Someone may have saved the file while it was copied: then it is left to them.
+            guard source.isStill(at: url.path) else { return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit)) }
+            if let reason = AtomicFile.write(pieces, from: source.descriptor, to: url) {
                 return .failure(.unusable(file: name, reason: reason))
             }
         }
         return .success(planned.map(\.name))
     }
 
-    /// The file `name` as it is now, with `changes` made to it.
-    private func rewritten(_ name: String, _ changes: [EntryChange], primary: Language) -> Result<[UInt8], EntryWriteError> {
+    /// The file `name` as the pieces of its new content: runs of the file as it is, and
+    /// the changed entries' new bytes.
+    private func pieces(_ name: String, _ changes: [EntryChange], primary: Language) -> Result<(OpenedFile, [AtomicFile.Piece]), EntryWriteError> {
         let url = folder.appendingPathComponent(name)
         var info = stat()
         guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             return .failure(.unusable(file: name, reason: "is not a plain file (the studio does not write through links)"))
         }
-        guard let known = items[name] else { return .failure(.unusable(file: name, reason: "was not read entry by entry")) }
-        let bytes: [UInt8]
-        switch CatalogBoundary(folder).read(url, limit: .dataFile) {
-        case let .success(read): bytes = read
-        case let .failure(refusal): return .failure(.unusable(file: name, reason: refusal.message("not read")))
-        }
-        guard let scan = JSONElementScan(bytes) else { return .failure(.unusable(file: name, reason: "is no longer a list of entries")) }
-        guard scan.starts.count == known.scan.starts.count else {
+        guard let known = items[name], let stamp = stamps[name] else { return .failure(.unusable(file: name, reason: "was not read entry by entry")) }
+        guard let source = OpenedFile(url.path), source.stamp == stamp else {
             return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit))
+        }
+        let scan = known.scan
+        func entryBytes(_ index: Int) -> ArraySlice<UInt8>? {
+            let range = scan.range(of: index)
+            guard let bytes = source.read(range),
+                  bytes.withUnsafeBytes({ JSONElementScan.digest($0) }) == scan.digests[index] else { return nil }
+            return JSONElementScan.trimmed(bytes[...], isLast: index + 1 == scan.starts.count)
         }
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         var appended: [[UInt8]] = []
@@ -65,27 +71,34 @@ extension WatchedLoad {
                 appended.append(change.bytes)
                 continue
             }
-            guard EntryVersion.of(scan.digests[index]) == change.version else {
+            guard EntryVersion.of(scan.digests[index]) == change.version, let entry = entryBytes(index) else {
                 return .failure(.changedOnDisk(file: name, exhibit: change.exhibit))
             }
-            let entry = scan.entry(index, in: bytes)
-            replacements.append((entry.startIndex..<entry.endIndex, change.bytes))
+            let start = scan.starts[index]
+            replacements.append((start..<start + entry.count, change.bytes))
         }
-        var out = bytes
         if !appended.isEmpty, let lastIndex = scan.starts.indices.last {
-            let last = scan.entry(lastIndex, in: bytes)
-            let indent = Self.indent(before: last.startIndex, in: bytes)
+            guard let last = entryBytes(lastIndex) else { return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit)) }
+            let lastStart = scan.starts[lastIndex]
+            let lineStart = max(0, lastStart - 256)
+            let indent = Self.indent(before: lastStart - lineStart, in: source.read(lineStart..<lastStart) ?? [])
             var text = ""
             for entry in appended {
                 guard let value = try? JSONParser.parse(entry) else { return .failure(.unusable(file: name, reason: "a new entry is not JSON")) }
                 text += ",\n" + indent + JSONWriter.text(value, indent: indent)
             }
-            replacements.append((last.endIndex..<last.endIndex, Array(text.utf8)))
+            let end = lastStart + last.count
+            replacements.append((end..<end, Array(text.utf8)))
         }
-        for (range, replacement) in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            out.replaceSubrange(range, with: replacement)
+        var pieces: [AtomicFile.Piece] = []
+        var position = 0
+        for (range, bytes) in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            guard range.lowerBound >= position else { return .failure(.unusable(file: name, reason: "two changes to one entry")) }
+            pieces += [.copy(position..<range.lowerBound), .bytes(bytes)]
+            position = range.upperBound
         }
-        return .success(out)
+        pieces.append(.copy(position..<scan.byteCount))
+        return .success((source, pieces))
     }
 
     /// The spaces between the start of the line and `offset`.
@@ -96,27 +109,93 @@ extension WatchedLoad {
     }
 }
 
+/// A file opened for reading, with its stamp when opened: what a write copies from, and
+/// how it knows the file was not changed meanwhile.
+final class OpenedFile {
+    let descriptor: Int32
+    let stamp: FileStamp
+
+    init?(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        stamp = FileStamp(info)
+    }
+
+    deinit { close(descriptor) }
+
+    func read(_ range: Range<Int>) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var done = 0
+            while done < range.count {
+                let result = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if result < 0 && errno == EINTR { continue }
+                if result <= 0 { failed = result < 0; break }
+                done += result
+            }
+            initialized = done
+        }
+        return failed || bytes.count != range.count ? nil : bytes
+    }
+
+    /// Whether the file at `path` is still this one, unchanged since it was opened.
+    func isStill(at path: String) -> Bool {
+        var info = stat(), now = stat()
+        return fstat(descriptor, &info) == 0 && FileStamp(info) == stamp && lstat(path, &now) == 0 && FileStamp(now) == stamp
+    }
+}
+
 /// A file replaced whole or not at all: written beside itself, synced to the disk, then
 /// renamed over the old one, so a reader (the guide's reload, `git`, an editor) never sees
 /// half of it, and a crash leaves the old file.
 enum AtomicFile {
-    /// Nil when written, else why not.
-    static func write(_ bytes: [UInt8], to url: URL) -> String? {
+    enum Piece {
+        /// A run of the source file.
+        case copy(Range<Int>)
+        case bytes([UInt8])
+    }
+
+    /// Nil when written, else why not. `pieces` are written in order, the runs of the
+    /// source a megabyte at a time.
+    static func write(_ pieces: [Piece], from source: Int32, to url: URL) -> String? {
         let folder = url.deletingLastPathComponent().path
         let staging = folder + "/.\(url.lastPathComponent).studio-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var old = stat()
         let mode = stat(url.path, &old) == 0 ? old.st_mode & 0o777 : 0o644
         let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return "could not be written beside itself (\(String(cString: strerror(errno))))" }
-        var written = 0
-        let failed: Bool = bytes.withUnsafeBytes { buffer in
+        func writeAll(_ buffer: UnsafeRawBufferPointer) -> Bool {
+            var written = 0
             while written < buffer.count {
                 let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if result < 0 && errno == EINTR { continue }
-                if result <= 0 { return true }
+                if result <= 0 { return false }
                 written += result
             }
-            return false
+            return true
+        }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        var failed = false
+        pieces: for piece in pieces {
+            switch piece {
+            case let .bytes(bytes):
+                if !bytes.withUnsafeBytes(writeAll) { failed = true; break pieces }
+            case let .copy(range):
+                var position = range.lowerBound
+                while position < range.upperBound {
+                    let count = pread(source, chunk.baseAddress!, min(chunk.count, range.upperBound - position), off_t(position))
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 || !writeAll(UnsafeRawBufferPointer(rebasing: chunk[0..<count])) { failed = true; break pieces }
+                    position += count
+                }
+            }
         }
         let synced = !failed && fsync(descriptor) == 0
         close(descriptor)

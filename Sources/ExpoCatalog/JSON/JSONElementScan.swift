@@ -1,7 +1,10 @@
+import Foundation
+
 /// Where each entry of a JSON file's top-level list lies, found without parsing: only
 /// quotes, escapes and brackets are looked at. A watched catalog of 100,000 exhibits is
 /// compared with the last load entry by entry this way, and only the entries whose bytes
-/// changed are parsed again.
+/// changed are parsed again. A file is read a few megabytes at a time (`init?(file:)`), so
+/// scanning a 265 MB items file holds a few megabytes, not the file.
 struct JSONElementScan: Equatable, Sendable {
     /// Where each entry starts; an entry's bytes run to the next one's start (the comma and
     /// spaces after it included), the last one's to the end of the file.
@@ -11,21 +14,40 @@ struct JSONElementScan: Equatable, Sendable {
     var digests: [UInt64]
     var prefixDigest: UInt64
 
-    /// Nil when the file is not a list, or its brackets or quotes do not close: the full
+    /// Nil when the bytes are not a list, or its brackets or quotes do not close: the full
     /// parser then says what is wrong.
     init?(_ bytes: [UInt8]) {
-        guard let starts = bytes.withUnsafeBufferPointer(Self.entryStarts) else { return nil }
-        self.starts = starts
-        byteCount = bytes.count
-        (digests, prefixDigest) = bytes.withUnsafeBufferPointer { buffer in
-            var digests: [UInt64] = []
-            digests.reserveCapacity(starts.count)
-            for (index, start) in starts.enumerated() {
-                let end = index + 1 < starts.count ? starts[index + 1] : buffer.count
-                digests.append(Self.digest(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))))
-            }
-            return (digests, Self.digest(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<(starts.first ?? buffer.count)]))))
+        var scanner = Scanner(digesting: true)
+        bytes.withUnsafeBufferPointer { scanner.feed($0) }
+        guard let scan = scanner.finish() else { return nil }
+        self = scan
+    }
+
+    /// The scan of the file at `path`, read in chunks; nil as above, or when it cannot be read.
+    init?(file path: String, chunkSize: Int = 4 << 20) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var scanner = Scanner(digesting: true)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress!, chunkSize)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            scanner.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            if scanner.failed { return nil }
         }
+        guard let scan = scanner.finish() else { return nil }
+        self = scan
+    }
+
+    private init(starts: [Int], byteCount: Int, digests: [UInt64], prefixDigest: UInt64) {
+        self.starts = starts
+        self.byteCount = byteCount
+        self.digests = digests
+        self.prefixDigest = prefixDigest
     }
 
     /// Where entry `index`'s bytes are: from its start to the next entry's.
@@ -56,81 +78,191 @@ struct JSONElementScan: Equatable, Sendable {
         return chunk[chunk.startIndex..<end]
     }
 
+    /// Where each entry of the list in `bytes` starts, or nil when it is not a list.
     static func entryStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
-        index += 1
+        var scanner = Scanner(digesting: false)
+        scanner.feed(bytes)
+        return scanner.finish()?.starts
+    }
+
+    /// The digest of a run of bytes, as the scan makes each entry's: the same bytes give the
+    /// same digest in every run.
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var digester = Digester()
+        digester.feed(bytes)
+        return digester.value
+    }
+
+    /// The entry starts and digests of a list fed in any number of chunks: the state of
+    /// the scan (depth, inside a string, an escape cut by a chunk's end) is carried over.
+    private struct Scanner {
+        let digesting: Bool
+        var offset = 0
         var starts: [Int] = []
-        var depth = 1
-        var expectingEntry = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                if depth == 1 && expectingEntry { starts.append(index); expectingEntry = false }
-                index += 1
-                let raw = UnsafeRawBufferPointer(bytes)
-                while true {
+        var digests: [UInt64] = []
+        var prefixDigest: UInt64 = 0
+        var digester = Digester()
+        var failed = false
+        private var phase = Phase.beforeList
+        private var depth = 0
+        private var inString = false
+        /// The byte after a backslash, in the next chunk.
+        private var skipNext = false
+        private var expectingEntry = true
+
+        enum Phase { case beforeList, inList, afterList }
+
+        init(digesting: Bool) {
+            self.digesting = digesting
+        }
+
+        mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !failed else { return }
+            var index = 0
+            // The bytes of the current part (the prefix, or an entry) not yet digested start here.
+            var pending = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            func begin(_ local: Int) {
+                if digesting {
+                    digester.feed(UnsafeRawBufferPointer(rebasing: raw[pending..<local]))
+                    if starts.isEmpty { prefixDigest = digester.value } else { digests.append(digester.value) }
+                    digester = Digester()
+                }
+                pending = local
+                starts.append(offset + local)
+            }
+            scan: while index < bytes.count {
+                if skipNext {
+                    skipNext = false
+                    index += 1
+                    continue
+                }
+                let byte = bytes[index]
+                if inString {
                     // Most of a catalog is text: eight bytes at a step until one may be a quote or a backslash.
                     while index + 8 <= bytes.count, !Self.mayHoldQuoteOrBackslash(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
                         index += 8
                     }
-                    guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: "\"") { break }
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if depth == 1 && expectingEntry { starts.append(index); expectingEntry = false }
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
+                    guard index < bytes.count else { break scan }
+                    if bytes[index] == UInt8(ascii: "\"") {
+                        inString = false
+                    } else if bytes[index] == UInt8(ascii: "\\") {
+                        skipNext = true
+                    }
                     index += 1
-                    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-                    return index == bytes.count ? starts : nil
+                    continue
                 }
-            case UInt8(ascii: ","):
-                if depth == 1 { expectingEntry = true }
-            default:
-                if depth == 1 && expectingEntry && !isSpace(byte) { starts.append(index); expectingEntry = false }
+                switch phase {
+                case .beforeList:
+                    // A byte-order mark, however the chunks cut it.
+                    if offset + index < 3 && byte == [0xEF, 0xBB, 0xBF][offset + index] {
+                        index += 1
+                        continue
+                    }
+                    if byte == UInt8(ascii: "[") {
+                        phase = .inList
+                        depth = 1
+                    } else if !isSpace(byte) {
+                        failed = true
+                        return
+                    }
+                case .afterList:
+                    if !isSpace(byte) {
+                        failed = true
+                        return
+                    }
+                case .inList:
+                    switch byte {
+                    case UInt8(ascii: "\""):
+                        if depth == 1 && expectingEntry { begin(index); expectingEntry = false }
+                        inString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        if depth == 1 && expectingEntry { begin(index); expectingEntry = false }
+                        depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { phase = .afterList }
+                    case UInt8(ascii: ","):
+                        if depth == 1 { expectingEntry = true }
+                    default:
+                        if depth == 1 && expectingEntry && !isSpace(byte) { begin(index); expectingEntry = false }
+                    }
+                }
+                index += 1
             }
-            index += 1
+            if digesting { digester.feed(UnsafeRawBufferPointer(rebasing: raw[pending..<bytes.count])) }
+            offset += bytes.count
         }
-        return nil
+
+        /// The scan, once every byte was fed; nil when they were not one whole list.
+        func finish() -> JSONElementScan? {
+            guard !failed, phase == .afterList, !inString else { return nil }
+            var digests = digests
+            var prefixDigest = prefixDigest
+            if digesting {
+                if starts.isEmpty { prefixDigest = digester.value } else { digests.append(digester.value) }
+            }
+            return JSONElementScan(starts: starts, byteCount: offset, digests: digests, prefixDigest: prefixDigest)
+        }
+
+        /// Whether any of the eight bytes is `"` or `\\`: the classic test for a zero byte, on
+        /// the word with each of them subtracted out.
+        @inline(__always)
+        private static func mayHoldQuoteOrBackslash(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            return ((quotes &- ones) & ~quotes & highs) | ((backslashes &- ones) & ~backslashes & highs) != 0
+        }
     }
 
-    /// Whether any of the eight bytes is `"` or `\\`: the classic test for a zero byte, on
-    /// the word with each of them subtracted out.
-    @inline(__always)
-    private static func mayHoldQuoteOrBackslash(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        return ((quotes &- ones) & ~quotes & highs) | ((backslashes &- ones) & ~backslashes & highs) != 0
+    /// Eight bytes at a step, mixed as `JSONDigest` does, the length mixed in last so that
+    /// a run fed in pieces gets the digest it gets whole.
+    private struct Digester {
+        private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        private var word: UInt64 = 0
+        private var inWord = 0
+        private var count = 0
+
+        mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+            var index = 0
+            count += bytes.count
+            while inWord > 0 && inWord < 8 && index < bytes.count {
+                word |= UInt64(bytes[index]) << (8 * UInt64(inWord))
+                inWord += 1
+                index += 1
+            }
+            if inWord == 8 {
+                mix(word)
+                (word, inWord) = (0, 0)
+            }
+            while index + 8 <= bytes.count {
+                mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                index += 8
+            }
+            while index < bytes.count {
+                word |= UInt64(bytes[index]) << (8 * UInt64(inWord))
+                inWord += 1
+                index += 1
+            }
+        }
+
+        @inline(__always)
+        private mutating func mix(_ word: UInt64) {
+            state = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            state ^= state >> 29
+        }
+
+        var value: UInt64 {
+            var value = (state ^ word ^ (UInt64(inWord) << 56)) &* 0xFF51_AFD7_ED55_8CCD
+            value ^= UInt64(count) &* 0xC4CE_B9FE_1A85_EC53
+            return value ^ (value >> 29)
+        }
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
+}
 
-    /// Eight bytes at a step, mixed as `JSONDigest` does: the same bytes give the same
-    /// digest in every run.
-    static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var value: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            value = (value ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            value ^= value >> 29
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(bytes[offset])
-            offset += 1
-        }
-        value = (value ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-        return value ^ (value >> 29)
-    }
+private func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }

@@ -97,6 +97,15 @@ struct CatalogBoundary: Sendable {
         }
     }
 
+    /// Where each entry of the list in the file at `url` lies (see `JSONElementScan`), read a
+    /// few megabytes at a time, with the same refusals as `read`; nil when it is not a list.
+    func scan(_ url: URL) -> JSONElementScan? {
+        guard case let .success(path) = resolve(url) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, Self.problem(info) == nil else { return nil }
+        return JSONElementScan(file: path)
+    }
+
     /// The bytes at `range` of the file at `url` (fewer when the file is shorter), with the
     /// same refusals as `read`.
     func read(_ url: URL, range: Range<Int>) -> Result<[UInt8], Refusal> {

@@ -7,8 +7,6 @@ struct EntryPatch {
     private(set) var catalog: Catalog
     let boundary: CatalogBoundary
     let folder: URL
-    /// The files read, by name.
-    private var bytes: [String: [UInt8]] = [:]
     /// The entries that changed in each changed file, by index.
     private var changed: [String: [Int]] = [:]
 
@@ -26,12 +24,11 @@ struct EntryPatch {
     /// Reads a changed items file again and finds its changed entries; nil when it has
     /// another number of entries, too many changed, or does not read as a list.
     mutating func rescan(_ name: String, _ file: WatchedLoad.ItemsFile) -> JSONElementScan? {
-        guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), limit: .dataFile),
-              let scan = JSONElementScan(read), scan.starts.count == file.scan.starts.count,
+        // Read a few megabytes at a time, not kept: the changed entries are read again on their own.
+        guard let scan = boundary.scan(folder.appendingPathComponent(name)), scan.starts.count == file.scan.starts.count,
               scan.prefixDigest == file.scan.prefixDigest else { return nil }
         let indices = scan.digests.indices.filter { scan.digests[$0] != file.scan.digests[$0] }
         guard indices.count <= WatchedLoad.entryLimit else { return nil }
-        bytes[name] = read
         changed[name] = indices
         return scan
     }
@@ -86,19 +83,13 @@ struct EntryPatch {
     }
 
     /// Entry `index` of a file as `file.scan` places it, read from the file as it is now
-    /// (only the entry's bytes, when the file did not change), and only if its bytes are
-    /// still the ones the scan saw.
+    /// (only the entry's bytes), and only if its bytes are still the ones the scan saw.
     private func entry(_ index: Int, of name: String, _ file: WatchedLoad.ItemsFile) -> JSONValue? {
         guard index < file.scan.starts.count else { return nil }
         let range = file.scan.range(of: index)
-        let chunk: ArraySlice<UInt8>
-        if let all = bytes[name] {
-            chunk = all[range]
-        } else {
-            guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), range: range),
-                  read.count == range.count else { return nil }
-            chunk = read[...]
-        }
+        guard case let .success(read) = boundary.read(folder.appendingPathComponent(name), range: range),
+              read.count == range.count else { return nil }
+        let chunk = read[...]
         let digest = chunk.withUnsafeBytes { JSONElementScan.digest($0) }
         guard digest == file.scan.digests[index] else { return nil }
         return try? JSONParser.parse(Array(JSONElementScan.trimmed(chunk, isLast: index + 1 == file.scan.starts.count)))

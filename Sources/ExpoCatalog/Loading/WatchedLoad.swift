@@ -13,7 +13,7 @@ import Synchronization
 public struct WatchedLoad: Sendable {
     public private(set) var catalog: Catalog
     let folder: URL
-    private var stamps: [String: FileStamp]
+    private(set) var stamps: [String: FileStamp]
     private(set) var items: [String: ItemsFile]
     /// Each exhibit's place in the main language's items file, by id, for the studio's
     /// edits: a reload entry by entry keeps every id where it was.
@@ -47,8 +47,8 @@ public struct WatchedLoad: Sendable {
             let scans = Mutex<[String: JSONElementScan]>([:])
             DispatchQueue.concurrentPerform(iterations: names.count) { index in
                 let name = names[index]
-                guard case let .success(bytes) = boundary.read(url.appendingPathComponent(name)),
-                      let scan = JSONElementScan(bytes) else { return }
+                // Read a few megabytes at a time: the files of 100,000 exhibits are 400 MB.
+                guard let scan = boundary.scan(url.appendingPathComponent(name)) else { return }
                 scans.withLock { $0[name] = scan }
             }
             let after = FileStamp.folder(url)

@@ -8,7 +8,14 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     public var description: String
     /// At least one: the first is always the image named by the id.
     public var images: [ExhibitImage]
-    public var facts: ObjectFacts
+    public var facts: ObjectFacts {
+        get { factsBox?.facts ?? ObjectFacts() }
+        set { factsBox = newValue.isEmpty ? nil : FactsBox(newValue) }
+    }
+    /// Behind one reference, as the narration is: seven texts and a list inline made every
+    /// exhibit twice as large, and a catalog's lists of 100,000 exhibits are copied whole
+    /// when one of them changes (a reload, the studio's preview).
+    private var factsBox: FactsBox?
     /// The recording of this language's narration: a file name in `Catalog.recordings`;
     /// nil when the exhibit has none in this language (a translation does not borrow one).
     public var audio: String? {
@@ -45,7 +52,7 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
         self.shortDescription = shortDescription
         self.description = description
         self.images = images ?? [ExhibitImage(name: id)]
-        self.facts = facts
+        factsBox = facts.isEmpty ? nil : FactsBox(facts)
         narration = Narration.of(audio: audio, transcript: transcript)
         self.position = position
     }
@@ -74,5 +81,18 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
+    }
+}
+
+/// An exhibit's facts, shared by its copies until one of them changes them.
+final class FactsBox: Sendable, Equatable {
+    let facts: ObjectFacts
+
+    init(_ facts: ObjectFacts) {
+        self.facts = facts
+    }
+
+    static func == (left: FactsBox, right: FactsBox) -> Bool {
+        left === right || left.facts == right.facts
     }
 }

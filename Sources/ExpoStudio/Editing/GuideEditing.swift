@@ -121,6 +121,9 @@ final class GuideEditing: Sendable {
         switch load.write(plan.changes) {
         case let .failure(error): return .failed(error.description)
         case .success:
+            // The preview was made of the catalog before this publish: let it go before the
+            // guide makes the new one, rather than hold both.
+            preview.withLock { $0 = nil }
             let number = try state.recordPublication(kind, changes: plan.published, ending: plan.revisions, by: account)
             if let problem = guide.reload(because: "\(kind == .publish ? "published" : "reverted") in the studio by \(account)") {
                 return .failed(problem)
