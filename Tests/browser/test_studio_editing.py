@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from conftest import IMAGE_CACHE, _binary, new_phone
-from test_accessibility import RULES
+from test_studio import axe_violations
 
 PASSWORD = "correct horse battery"
 DEFAULT_CATALOG = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "ExpoCatalog", "Resources", "DefaultCatalog")
@@ -146,8 +146,7 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
     failures = []
     try:
         def check(name):
-            for violation in axe.run(page, options=RULES).response["violations"]:
-                failures.append(f"{name} [{color_scheme}]: {violation['id']}: {violation['help']}")
+            failures.extend(axe_violations(axe, page, name, color_scheme))
         log_in(page, url)
         for path, name in [("/studio/exhibits", "list"), ("/studio/exhibits?q=%EC%A7%81%EC%A7%80", "list searched"),
                            ("/studio/exhibits/jikji", "exhibit form"), ("/studio/publish", "publish"),

@@ -129,19 +129,9 @@ final class OpenedFile {
 
     deinit { close(descriptor) }
 
+    /// The bytes at `range`, all of them, or nil.
     func read(_ range: Range<Int>) -> [UInt8]? {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            var done = 0
-            while done < range.count {
-                let result = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if result < 0 && errno == EINTR { continue }
-                if result <= 0 { failed = result < 0; break }
-                done += result
-            }
-            initialized = done
-        }
-        return failed || bytes.count != range.count ? nil : bytes
+        CatalogBoundary.read(descriptor, range).flatMap { $0.count == range.count ? $0 : nil }
     }
 
     /// Whether the file at `path` is still this one, unchanged since it was opened.

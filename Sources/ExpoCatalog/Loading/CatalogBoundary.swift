@@ -116,20 +116,25 @@ struct CatalogBoundary: Sendable {
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { return .failure(.unreadable) }
             defer { close(descriptor) }
-            var failed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-                var done = 0
-                while done < range.count {
-                    let result = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                    if result < 0 && errno == EINTR { continue }
-                    if result < 0 { failed = true; break }
-                    if result == 0 { break }
-                    done += result
-                }
-                initialized = done
-            }
-            return failed ? .failure(.unreadable) : .success(bytes)
+            return Self.read(descriptor, range).map(Result.success) ?? .failure(.unreadable)
         }
+    }
+
+    /// The bytes at `range` of an open file (fewer when it is shorter), or nil when reading failed.
+    static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var done = 0
+            while done < range.count {
+                let result = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if result < 0 && errno == EINTR { continue }
+                if result < 0 { failed = true; break }
+                if result == 0 { break }
+                done += result
+            }
+            initialized = done
+        }
+        return failed ? nil : bytes
     }
 
     /// Why a file of this kind is not read, or nil for a regular file.
