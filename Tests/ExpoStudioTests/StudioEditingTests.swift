@@ -188,4 +188,38 @@ import Testing
         }
         return fields
     }
+
+    @Test func hostileAddressesFindNothingAndChangeNothing() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let before = try studio.guide.file("items.json")
+        for path in ["/studio/exhibits/nothing", "/studio/exhibits/..%2F..%2Fetc%2Fpasswd", "/studio/exhibits/%3Cscript%3E",
+                     "/studio/exhibits/nothing/history"] {
+            let answer = try await ben.get(path)
+            #expect(answer.status == 404, "\(path)")
+            #expect(!answer.body.contains("<script>"), "\(path)")
+        }
+        #expect(try await ben.post("/studio/exhibits/nothing", [("f.ko.name", "x"), ("revision", "0")]).status == 404)
+        // The preview answers only from the preview's own pages.
+        for path in ["/studio/preview/../../etc/passwd", "/studio/preview/%2E%2E/%2E%2E/studio.sqlite", "/studio/preview/sw.js"] {
+            let answer = try await ben.get(path)
+            #expect(answer.status == 404 || answer.status == 303, "\(path): \(answer.status)")
+            #expect(!answer.body.contains("SQLite format"), "\(path)")
+        }
+        // A revert of a publication that never touched the exhibit changes nothing.
+        #expect(try await ben.save("jikji", ["f.ko.name": "직지"]).status == 303)
+        #expect(try await ben.post("/studio/publish", [("exhibit", "jikji")], tokenFrom: "/studio/publish").status == 200)
+        let afterPublish = try studio.guide.file("items.json")
+        let reverted = try await ben.post("/studio/exhibits/haegeum/revert", [("publication", "1")], tokenFrom: "/studio/exhibits/haegeum/history")
+        #expect(reverted.status == 404)
+        #expect(try studio.guide.file("items.json") == afterPublish)
+        #expect(afterPublish != before)
+        for number in ["-1", "99999999999999999999", "1; DROP TABLE draft", ""] {
+            let answer = try await ben.post("/studio/exhibits/jikji/revert", [("publication", number)], tokenFrom: "/studio/exhibits/jikji/history")
+            #expect(answer.status == 400 || answer.status == 404, "\(number): \(answer.status)")
+        }
+        #expect(try studio.guide.file("items.json") == afterPublish)
+        #expect(try studio.state.draft(of: "jikji").draft == nil, "the tables are all there")
+    }
 }

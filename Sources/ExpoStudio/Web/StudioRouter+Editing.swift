@@ -32,6 +32,10 @@ extension StudioRouter {
             let id = try context.parameters.require("id")
             let form = try await StudioForm(request, context: context)
             guard let number = Int64(form["publication"] ?? "") else { return StudioPages.problem(.badRequest, context: context, key: "bad_form") }
+            // Only a publication this exhibit's history lists, as its page offers them.
+            guard try editing.state.history(of: id).contains(where: { $0.publication.id == number }) else {
+                return StudioPages.problem(.notFound, context: context)
+            }
             let user = try context.user()
             let result = try await Self.offThread { try editing.revert(id, to: number, by: user.account.name) }
             if case .published = result {
