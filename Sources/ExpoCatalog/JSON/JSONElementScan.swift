@@ -116,44 +116,76 @@ struct JSONElementScan: Equatable, Sendable {
             self.digesting = digesting
         }
 
+        /// Reads the next chunk. The state lives in locals while the loop runs, and a string's
+        /// bytes are passed over in a loop of their own: this runs over every byte of a 265 MB
+        /// file each time a large catalog loads.
         mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard !failed else { return }
+            let raw = UnsafeRawBufferPointer(bytes)
+            let count = bytes.count
             var index = 0
             // The bytes of the current part (the prefix, or an entry) not yet digested start here.
             var pending = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            func begin(_ local: Int) {
-                if digesting {
-                    digester.feed(UnsafeRawBufferPointer(rebasing: raw[pending..<local]))
-                    if starts.isEmpty { prefixDigest = digester.value } else { digests.append(digester.value) }
-                    digester = Digester()
+            var (phase, depth, inString, skipNext, expectingEntry) = (self.phase, self.depth, self.inString, self.skipNext, self.expectingEntry)
+            var newStarts: [Int] = []
+            defer {
+                (self.phase, self.depth, self.inString, self.skipNext, self.expectingEntry) = (phase, depth, inString, skipNext, expectingEntry)
+            }
+            @inline(__always) func begin(_ local: Int, _ scanner: inout Scanner) {
+                if scanner.digesting {
+                    scanner.digester.feed(UnsafeRawBufferPointer(rebasing: raw[pending..<local]))
+                    if scanner.starts.isEmpty && newStarts.isEmpty { scanner.prefixDigest = scanner.digester.value } else { scanner.digests.append(scanner.digester.value) }
+                    scanner.digester = Digester()
                 }
                 pending = local
-                starts.append(offset + local)
+                newStarts.append(scanner.offset + local)
             }
-            scan: while index < bytes.count {
+            scan: while index < count {
                 if skipNext {
                     skipNext = false
                     index += 1
                     continue
                 }
-                let byte = bytes[index]
                 if inString {
-                    // Most of a catalog is text: eight bytes at a step until one may be a quote or a backslash.
-                    while index + 8 <= bytes.count, !Self.mayHoldQuoteOrBackslash(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                        index += 8
+                    while true {
+                        // Most of a catalog is text: eight bytes at a step until one may be a quote or a backslash.
+                        while index + 8 <= count, !Self.mayHoldQuoteOrBackslash(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                            index += 8
+                        }
+                        guard index < count else { break scan }
+                        let byte = bytes[index]
+                        index += 1
+                        if byte == UInt8(ascii: "\"") {
+                            inString = false
+                            continue scan
+                        }
+                        if byte == UInt8(ascii: "\\") {
+                            guard index < count else {
+                                skipNext = true
+                                break scan
+                            }
+                            index += 1
+                        }
                     }
-                    guard index < bytes.count else { break scan }
-                    if bytes[index] == UInt8(ascii: "\"") {
-                        inString = false
-                    } else if bytes[index] == UInt8(ascii: "\\") {
-                        skipNext = true
-                    }
-                    index += 1
-                    continue
                 }
-                switch phase {
-                case .beforeList:
+                let byte = bytes[index]
+                if phase == .inList {
+                    switch byte {
+                    case UInt8(ascii: "\""):
+                        if depth == 1 && expectingEntry { begin(index, &self); expectingEntry = false }
+                        inString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        if depth == 1 && expectingEntry { begin(index, &self); expectingEntry = false }
+                        depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { phase = .afterList }
+                    case UInt8(ascii: ","):
+                        if depth == 1 { expectingEntry = true }
+                    default:
+                        if depth == 1 && expectingEntry && !isSpace(byte) { begin(index, &self); expectingEntry = false }
+                    }
+                } else if phase == .beforeList {
                     // A byte-order mark, however the chunks cut it.
                     if offset + index < 3 && byte == [0xEF, 0xBB, 0xBF][offset + index] {
                         index += 1
@@ -166,32 +198,15 @@ struct JSONElementScan: Equatable, Sendable {
                         failed = true
                         return
                     }
-                case .afterList:
-                    if !isSpace(byte) {
-                        failed = true
-                        return
-                    }
-                case .inList:
-                    switch byte {
-                    case UInt8(ascii: "\""):
-                        if depth == 1 && expectingEntry { begin(index); expectingEntry = false }
-                        inString = true
-                    case UInt8(ascii: "{"), UInt8(ascii: "["):
-                        if depth == 1 && expectingEntry { begin(index); expectingEntry = false }
-                        depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth == 0 { phase = .afterList }
-                    case UInt8(ascii: ","):
-                        if depth == 1 { expectingEntry = true }
-                    default:
-                        if depth == 1 && expectingEntry && !isSpace(byte) { begin(index); expectingEntry = false }
-                    }
+                } else if !isSpace(byte) {
+                    failed = true
+                    return
                 }
                 index += 1
             }
-            if digesting { digester.feed(UnsafeRawBufferPointer(rebasing: raw[pending..<bytes.count])) }
-            offset += bytes.count
+            if digesting { digester.feed(UnsafeRawBufferPointer(rebasing: raw[pending..<count])) }
+            starts += newStarts
+            offset += count
         }
 
         /// The scan, once every byte was fed; nil when they were not one whole list.

@@ -7,12 +7,21 @@ extension Exhibit {
         shared.name = Self.same(name, primary.name)
         shared.shortDescription = Self.same(shortDescription, primary.shortDescription)
         shared.description = Self.same(description, primary.description)
-        for (_, path) in ObjectFacts.keys {
-            shared.facts[keyPath: path] = Self.same(facts[keyPath: path], primary.facts[keyPath: path])
-        }
-        for index in shared.facts.fields.indices where index < primary.facts.fields.count {
-            shared.facts.fields[index].label = Self.same(facts.fields[index].label, primary.facts.fields[index].label)
-            shared.facts.fields[index].value = Self.same(facts.fields[index].value, primary.facts.fields[index].value)
+        // Facts sit behind one reference: the same facts share the primary's, and others are
+        // read out, merged and set back once, not a new box for each of their texts.
+        let (mine, theirs) = (facts, primary.facts)
+        if mine == theirs {
+            shared.shareFacts(of: primary)
+        } else {
+            var merged = mine
+            for (_, path) in ObjectFacts.keys {
+                merged[keyPath: path] = Self.same(mine[keyPath: path], theirs[keyPath: path])
+            }
+            for index in merged.fields.indices where index < theirs.fields.count {
+                merged.fields[index].label = Self.same(mine.fields[index].label, theirs.fields[index].label)
+                merged.fields[index].value = Self.same(mine.fields[index].value, theirs.fields[index].value)
+            }
+            shared.facts = merged
         }
         for index in shared.images.indices where index < primary.images.count {
             shared.images[index].caption = Self.same(images[index].caption, primary.images[index].caption)

@@ -16,6 +16,11 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     /// exhibit twice as large, and a catalog's lists of 100,000 exhibits are copied whole
     /// when one of them changes (a reload, the studio's preview).
     private var factsBox: FactsBox?
+
+    /// Holds `other`'s facts, the same reference, when they are equal to its own.
+    mutating func shareFacts(of other: Exhibit) {
+        factsBox = other.factsBox
+    }
     /// The recording of this language's narration: a file name in `Catalog.recordings`;
     /// nil when the exhibit has none in this language (a translation does not borrow one).
     public var audio: String? {
