@@ -9,9 +9,11 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     /// At least one: the first is always the image named by the id.
     public var images: [ExhibitImage]
     public var facts: ObjectFacts {
-        get { factsBox?.facts ?? ObjectFacts() }
+        // Lent, not copied: pages read an exhibit's facts many times over, one text at a time.
+        _read { yield factsBox?.facts ?? Self.noFacts }
         set { factsBox = newValue.isEmpty ? nil : FactsBox(newValue) }
     }
+    private static let noFacts = ObjectFacts()
     /// Behind one reference, as the narration is: seven texts and a list inline made every
     /// exhibit twice as large, and a catalog's lists of 100,000 exhibits are copied whole
     /// when one of them changes (a reload, the studio's preview).
