@@ -126,4 +126,20 @@ import Testing
         #expect(EntryField.at(place: "[4].desc", in: entry) == .entry("desc"))
         #expect(EntryField.at(place: "[4]", in: entry) == nil)
     }
+
+    @Test func aTranscriptWrittenInTheEntryIsReadAsItsNewTextAndOneInAFileKeepsItsFile() throws {
+        let items = TemporaryCatalog.seedItems.replacingOccurrences(of: #""desc":"활로 켜는 악기.""#,
+                                                                    with: #""desc":"활로 켜는 악기.","transcript":"해금 소리를 들어 보세요.""#)
+        let folder = try TemporaryCatalog.seed(extra: ["items.json": items])
+        let load = try WatchedLoad.load(at: folder.url)
+        let entry = try #require(load.entry(exhibit: "haegeum", language: .korean))
+        #expect(entry.text(.transcript) == "해금 소리를 들어 보세요.")
+        let bytes = try #require(EntryField.transcript.setting("두 줄을 활로 켭니다.\n\n소리가 사람의 목소리를 닮았습니다.", in: entry.bytes))
+        let (catalog, problems) = load.catalog(with: [EntryChange(exhibit: "haegeum", language: .korean, bytes: bytes, version: entry.version)])
+        #expect(!problems.contains { $0.field == .transcript || $0.diagnostic.severity == .error }, "\(problems.map(\.diagnostic))")
+        #expect(catalog.primary.exhibits[1].transcript == Transcript(text: "두 줄을 활로 켭니다.\n\n소리가 사람의 목소리를 닮았습니다."))
+        #expect(EntryField.fields(images: [], facts: 0, narrated: true).contains(.transcript))
+        #expect(!EntryField.fields(images: [], facts: 0).contains(.transcript))
+        #expect(EntryField(name: "transcript") == .transcript && EntryField.transcript.isLong)
+    }
 }

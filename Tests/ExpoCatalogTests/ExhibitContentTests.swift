@@ -128,4 +128,12 @@ import Testing
             "items.en.json[0].material: missing; the Korean text is used",
         ])
     }
+
+    @Test func theLoadersFactNumbersNameTheSameFactsAsTheKeyPaths() {
+        #expect(ObjectFacts.keyNames == ObjectFacts.keys.map(\.key))
+        var facts = ObjectFacts()
+        for index in ObjectFacts.keyNames.indices { facts[fact: index] = "fact \(index)" }
+        #expect(ObjectFacts.keys.enumerated().allSatisfy { index, key in facts[keyPath: key.path] == "fact \(index)" })
+        #expect(!facts.isEmpty && ObjectFacts().isEmpty)
+    }
 }

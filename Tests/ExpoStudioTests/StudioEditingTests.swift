@@ -24,9 +24,9 @@ import Testing
             ], body: RawHTTP.form([("form_token", token)] + fields))
         }
 
-        /// The exhibit's form as the page fills it: every field and hidden value, by name.
-        func form(_ id: String) async throws -> [(String, String)] {
-            let page = try await get("/studio/exhibits/\(id)").body
+        /// The exhibit's form (or the one at `path`) as the page fills it: every field and hidden value, by name.
+        func form(_ id: String, at path: String? = nil) async throws -> [(String, String)] {
+            let page = try await get(path ?? "/studio/exhibits/\(id)").body
             var fields: [(String, String)] = []
             for match in StudioAccessTests.matches(#"<input type="hidden" name="((?:revision|version\.)[^"]*)" value="([^"]*)""#, in: page, groups: 2) {
                 fields.append((match[0], match[1]))
@@ -43,11 +43,12 @@ import Testing
                 .replacingOccurrences(of: "&amp;", with: "&")
         }
 
-        /// Saves the exhibit's form with `changes` made to it.
-        func save(_ id: String, _ changes: [String: String], over form: [(String, String)]? = nil) async throws -> RawHTTP.Answer {
+        /// Saves the exhibit's form (or the one at `path`) with `changes` made to it.
+        func save(_ id: String, _ changes: [String: String], over form: [(String, String)]? = nil, at path: String? = nil) async throws -> RawHTTP.Answer {
+            let path = path ?? "/studio/exhibits/\(id)"
             var fields = form ?? []
-            if form == nil { fields = try await self.form(id) }
-            return try await post("/studio/exhibits/\(id)", fields.map { ($0.0, changes[$0.0] ?? $0.1) }, tokenFrom: "/studio/exhibits/\(id)")
+            if form == nil { fields = try await self.form(id, at: path) }
+            return try await post(path, fields.map { ($0.0, changes[$0.0] ?? $0.1) }, tokenFrom: path)
         }
     }
 
@@ -95,6 +96,44 @@ import Testing
         #expect(try await studio.http.send("GET", "/items/jikji/").body.contains("금속활자로 찍은 책"))
         let log = try studio.state.auditLog().map(\.action)
         #expect(log.contains(.published) && log.contains(.reverted))
+    }
+
+    @Test func theExpositionIsEditedPreviewedPublishedAndRevertedAsAnExhibitIs() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let file = "exposition_universelle_1900.json"
+        let original = try studio.guide.file(file)
+        #expect(try await ben.get("/studio/").body.contains("href=\"/studio/exposition\""))
+        let form = try await ben.form("", at: "/studio/exposition")
+        #expect(form.contains { $0 == ("f.ko.visitors", "48130300") } && !form.contains { $0.0 == "f.en.visitors" })
+
+        let saved = try await ben.save("", ["f.ko.location": "프랑스 파리, 센 강변", "f.en.title": "The Paris Exposition of 1900"], at: "/studio/exposition")
+        #expect(saved.status == 303 && saved.header("Location") == "/studio/exposition?done=saved")
+        let page = try await ben.get("/studio/exposition")
+        // English has no exposition file yet: its other texts are said to fall back, at their fields.
+        #expect(page.body.contains("The Paris Exposition of 1900") && page.body.contains("i-f-en-location-m0"))
+        #expect(try await ben.get("/studio/preview/").body.contains("프랑스 파리, 센 강변"))
+        #expect(try await ben.get("/studio/preview/en/").body.contains("The Paris Exposition of 1900"))
+        let home = try await studio.http.send("GET", "/").body
+        #expect(home.contains("프랑스 파리") && !home.contains("센 강변"))
+
+        let published = try await ben.post("/studio/publish", [("exhibit", CatalogEntry.exposition)], tokenFrom: "/studio/publish")
+        #expect(published.status == 200, "\(published.body)")
+        #expect(try await studio.http.send("GET", "/").body.contains("프랑스 파리, 센 강변"))
+        #expect(try await studio.http.send("GET", "/en/").body.contains("The Paris Exposition of 1900"))
+        #expect(try studio.guide.file(file) == original.replacingOccurrences(of: "\"프랑스 파리\"", with: "\"프랑스 파리, 센 강변\""))
+        #expect(try studio.guide.file("exposition_universelle_1900.en.json").contains("The Paris Exposition of 1900"))
+
+        let history = try await ben.get("/studio/exposition/history")
+        #expect(history.body.contains("센 강변") && history.body.contains("action=\"/studio/exposition/revert\""))
+        let reverted = try await ben.post("/studio/exposition/revert", [("publication", "1")], tokenFrom: "/studio/exposition/history")
+        #expect(reverted.status == 303)
+        #expect(try studio.guide.file(file) == original)
+        let homeAgain = try await studio.http.send("GET", "/").body
+        #expect(homeAgain.contains("프랑스 파리") && !homeAgain.contains("센 강변"))
+        // The exhibits' routes do not lead to it.
+        #expect(try await ben.get("/studio/exhibits/%40exposition").status == 404)
     }
 
     @Test func aSaveOverANewerOneIsRefusedWithBothTextsAndKeepsTheFormsText() async throws {

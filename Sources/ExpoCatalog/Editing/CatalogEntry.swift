@@ -1,5 +1,9 @@
 /// An exhibit's entry in one language's items file, as the file holds it now.
 public struct CatalogEntry: Sendable {
+    /// The key the exposition's texts are edited under, where an exhibit's are under its
+    /// id: no exhibit's id can hold `@`.
+    public static let exposition = "@exposition"
+
     public let exhibit: String
     public let language: Language
     /// The file, by its name in the catalog folder (`items.en.json`).

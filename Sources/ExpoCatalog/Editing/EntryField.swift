@@ -19,6 +19,13 @@ public struct EntryField: Hashable, Sendable {
 
     public static let stop = EntryField(name: "stop", key: "stop", image: nil, fact: nil, path: [.key("stop")])
 
+    /// The exposition's texts, in the order the studio shows them; `visitors` is a number,
+    /// the same in every language.
+    public static let expositionFields = ["title", "visitors", "location", "duration", "description"].map(entry)
+    public static let visitors = entry("visitors")
+    /// A recording's transcript: the text itself, or the name of its `.vtt` or `.txt` file.
+    public static let transcript = entry("transcript")
+
     public static func entry(_ key: String) -> EntryField {
         EntryField(name: key, key: key, image: nil, fact: nil, path: [.key(key)])
     }
@@ -36,7 +43,8 @@ public struct EntryField: Hashable, Sendable {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 1, parts[0] == "stop" {
             self = .stop
-        } else if parts.count == 1, Self.entryKeys.contains(parts[0]) {
+        } else if parts.count == 1, Self.entryKeys.contains(parts[0]) || CatalogData.expositionKeys.contains(parts[0])
+                    || parts[0] == "transcript" {
             self = .entry(parts[0])
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])
@@ -57,10 +65,13 @@ public struct EntryField: Hashable, Sendable {
     }
 
     /// Whether the text is the same in every language (the stop), and so is edited once.
-    public var isSameInEveryLanguage: Bool { self == .stop }
+    public var isSameInEveryLanguage: Bool { self == .stop || self == .visitors }
+
+    /// Whether the text is a whole number, written as one.
+    public var isNumber: Bool { self == .stop || self == .visitors }
 
     /// Whether the text runs to paragraphs, and is edited in a larger box.
-    public var isLong: Bool { key == "desc" || key == "visual_description" }
+    public var isLong: Bool { ["desc", "visual_description", "description", "transcript"].contains(key) }
 
     /// The text as the entry holds it: empty when it has none; a number written as it reads.
     func text(in entry: JSONValue) -> String {
@@ -88,7 +99,7 @@ public struct EntryField: Hashable, Sendable {
     /// without the text shows the main language's; a stop of digits as a number.
     func value(_ text: String) -> JSONValue? {
         guard !text.isEmpty else { return nil }
-        if self == .stop, let number = Int(text), String(number) == text { return .integer(number) }
+        if isNumber, let number = Int(text), String(number) == text { return .integer(number) }
         return .string(text)
     }
 
@@ -98,11 +109,11 @@ public struct EntryField: Hashable, Sendable {
         JSONEdit.setting(path, to: value(text), in: entry)
     }
 
-    /// The fields an exhibit's form shows, in order: the stop, its texts, each image's
-    /// texts, then each free fact's label and value; `facts` is how many free facts the
-    /// longest of its entries has.
-    public static func fields(images: [String], facts: Int) -> [EntryField] {
-        [.stop] + entryKeys.map(entry)
+    /// The fields an exhibit's form shows, in order: the stop, its texts (with the
+    /// transcript when it is `narrated`), each image's texts, then each free fact's label
+    /// and value; `facts` is how many free facts the longest of its entries has.
+    public static func fields(images: [String], facts: Int, narrated: Bool = false) -> [EntryField] {
+        [.stop] + entryKeys.map(entry) + (narrated ? [.transcript] : [])
             + images.flatMap { image in imageKeys.map { Self.image(image, $0) } }
             + (facts > 0 ? (1...facts).flatMap { number in factKeys.map { fact(number, $0) } } : [])
     }
@@ -132,5 +143,11 @@ public struct EntryField: Hashable, Sendable {
         }
         let key = rest.prefix { $0 != "." && $0 != "[" }
         return EntryField(name: String(key))
+    }
+
+    /// The exposition's field a diagnostic's place is about (`.title`), or nil.
+    static func atExposition(place: String) -> EntryField? {
+        let key = place.drop { $0 == "." }.prefix { $0 != "." && $0 != "[" }
+        return CatalogData.expositionKeys.contains(String(key)) ? .entry(String(key)) : nil
     }
 }

@@ -25,6 +25,7 @@ extension WatchedLoad {
     /// when the catalog is not editable, has no such exhibit or language, or the file's
     /// bytes are no longer those last loaded (a reload is then on its way).
     public func entry(exhibit id: String, language: Language) -> CatalogEntry? {
+        if id == CatalogEntry.exposition { return expositionEntry(language: language) }
         guard let position = primaryIndex[id], catalog.languages.contains(language) else { return nil }
         let name = Self.itemsFile(language, primary: catalog.primary.language)
         guard let file = items[name] else { return nil }
@@ -54,6 +55,8 @@ extension WatchedLoad {
         let floors = PositionDecoder.KnownFloors(ids: Set(catalog.primary.floors.map(\.id)), file: primaryName)
         let note = ExhibitDecoder.fallbackNote(primaryLanguage)
         var movedStops: [(id: String, position: Int)] = []
+        let exposition = changes.filter { $0.exhibit == CatalogEntry.exposition }
+        if !exposition.isEmpty { applyExposition(exposition, to: &catalog, problems: &problems) }
         for (id, group) in Dictionary(grouping: changes, by: \.exhibit).sorted(by: { $0.key < $1.key }) {
             guard let position = primaryIndex[id] else { continue }
             let changed = Dictionary(group.map { ($0.language, $0) }) { _, last in last }
@@ -69,9 +72,7 @@ extension WatchedLoad {
                 guard let entry = try? JSONParser.parse(change.bytes) else { continue }
                 var reader = FieldReader(file: primaryName)
                 if var exhibit = ExhibitDecoder.decodeEntry(entry, index: position, floors: floors, reader: &reader), exhibit.id == id {
-                    // Recordings and transcripts are found by a whole load, and are not edited here.
-                    exhibit.audio = old.audio
-                    exhibit.transcript = old.transcript
+                    exhibit.keepFiles(of: old)
                     catalog.primary.exhibits[position] = exhibit
                     if exhibit.stop != old.stop { movedStops.append((id, position)) }
                 }
@@ -94,8 +95,7 @@ extension WatchedLoad {
                 let old = catalog.translations[translation].exhibits[position]
                 var exhibit = ExhibitDecoder.translateEntry(entry, index: items[name]?.indexByID[id] ?? position,
                                                             from: catalog.primary.exhibits[position], note: note, reader: &reader)
-                exhibit.audio = old.audio
-                exhibit.transcript = old.transcript
+                exhibit.keepFiles(of: old)
                 catalog.translations[translation].exhibits[position] = exhibit
                 if changed[language] != nil { record(reader, language, entry, exhibit) }
             }
@@ -126,5 +126,15 @@ extension WatchedLoad {
                                             description: given("desc") ? exhibit.description : "")
         for (key, message) in problems { notes.append(Diagnostic(.warning, file: file, place: "\(place).\(key)", message)) }
         return notes
+    }
+}
+
+extension Exhibit {
+    /// Keeps what a whole load found in files for `old`: its recording, and the transcript
+    /// read from the file the entry still names. A transcript written as text in the entry
+    /// is the entry's own, and stands as read.
+    mutating func keepFiles(of old: Exhibit) {
+        audio = old.audio
+        if let named = transcript?.file, named == old.transcript?.file { transcript = old.transcript }
     }
 }

@@ -25,9 +25,15 @@ extension WatchedLoad {
     /// is copied a piece at a time, never held whole. Returns the names of the files written.
     public func write(_ changes: [EntryChange]) -> Result<[String], EntryWriteError> {
         let primary = catalog.primary.language
-        var planned: [(name: String, source: OpenedFile, pieces: [AtomicFile.Piece])] = []
-        for (name, group) in Dictionary(grouping: changes, by: { Self.itemsFile($0.language, primary: primary) }).sorted(by: { $0.key < $1.key }) {
-            switch pieces(name, group, primary: primary) {
+        var planned: [(name: String, source: OpenedFile?, pieces: [AtomicFile.Piece])] = []
+        func fileName(_ change: EntryChange) -> String {
+            change.exhibit == CatalogEntry.exposition ? Self.expositionFile(change.language, primary: primary)
+                : Self.itemsFile(change.language, primary: primary)
+        }
+        for (name, group) in Dictionary(grouping: changes, by: fileName).sorted(by: { $0.key < $1.key }) {
+            let made = group[0].exhibit == CatalogEntry.exposition ? wholeExpositionFile(name, group[group.count - 1])
+                : pieces(name, group, primary: primary).map { ($0.0 as OpenedFile?, $0.1) }
+            switch made {
             case let .success((source, pieces)): planned.append((name, source, pieces))
             case let .failure(error): return .failure(error)
             }
@@ -35,8 +41,10 @@ extension WatchedLoad {
         for (name, source, pieces) in planned {
             let url = folder.appendingPathComponent(name)
             // Someone may have saved the file while it was copied: then it is left to them.
-            guard source.isStill(at: url.path) else { return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit)) }
-            if let reason = AtomicFile.write(pieces, from: source.descriptor, to: url) {
+            var info = stat()
+            let unchanged = source.map { $0.isStill(at: url.path) } ?? (lstat(url.path, &info) != 0 && errno == ENOENT)
+            guard unchanged else { return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit)) }
+            if let reason = AtomicFile.write(pieces, from: source?.descriptor ?? -1, to: url) {
                 return .failure(.unusable(file: name, reason: reason))
             }
         }

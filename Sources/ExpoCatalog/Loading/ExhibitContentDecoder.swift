@@ -96,8 +96,8 @@ enum ExhibitContentDecoder {
 
     static func facts(_ entry: JSONValue, at place: String, reader: inout FieldReader) -> ObjectFacts {
         var facts = ObjectFacts()
-        for (key, path) in ObjectFacts.keys {
-            facts[keyPath: path] = reader.optionalText(entry, key, at: place, numbersAsText: true) ?? ""
+        for (index, key) in ObjectFacts.keyNames.enumerated() {
+            facts[fact: index] = reader.optionalText(entry, key, at: place, numbersAsText: true) ?? ""
         }
         facts.fields = fields(entry, at: place, reader: &reader) ?? []
         return facts
@@ -106,9 +106,9 @@ enum ExhibitContentDecoder {
     static func translateFacts(_ entry: JSONValue, from primary: ObjectFacts, at place: String, note: String,
                                reader: inout FieldReader) -> ObjectFacts {
         var facts = primary
-        for (key, path) in ObjectFacts.keys {
-            facts[keyPath: path] = reader.translatedText(entry, key, at: place, primary: primary[keyPath: path],
-                                                         note: note, numbersAsText: true) ?? ""
+        for (index, key) in ObjectFacts.keyNames.enumerated() {
+            facts[fact: index] = reader.translatedText(entry, key, at: place, primary: primary[fact: index],
+                                                       note: note, numbersAsText: true) ?? ""
         }
         if let fields = fields(entry, at: place, reader: &reader) {
             if fields.count != primary.fields.count {

@@ -14,8 +14,8 @@ extension Exhibit {
             shared.shareFacts(of: primary)
         } else {
             var merged = mine
-            for (_, path) in ObjectFacts.keys {
-                merged[keyPath: path] = Self.same(mine[keyPath: path], theirs[keyPath: path])
+            for index in ObjectFacts.keyNames.indices {
+                merged[fact: index] = Self.same(mine[fact: index], theirs[fact: index])
             }
             for index in merged.fields.indices where index < theirs.fields.count {
                 merged.fields[index].label = Self.same(mine.fields[index].label, theirs.fields[index].label)

@@ -41,5 +41,39 @@ public struct ObjectFacts: Sendable, Equatable {
         ("place", \.place), ("credit_line", \.creditLine), ("rights", \.rights),
     ]}
 
-    public var isEmpty: Bool { Self.keys.allSatisfy { self[keyPath: $0.path].isEmpty } && fields.isEmpty }
+    /// The fixed facts' keys, in the order pages show them, for the loader's loops: a
+    /// switch costs nothing, where a key path is looked up in the runtime each time it is
+    /// applied (4 % of loading 69,202 exhibits).
+    static let keyNames = ["date", "maker", "material", "dimensions", "place", "credit_line", "rights"]
+
+    /// The fixed fact at `keyNames[index]`.
+    subscript(fact index: Int) -> String {
+        get {
+            switch index {
+            case 0: date
+            case 1: maker
+            case 2: material
+            case 3: dimensions
+            case 4: place
+            case 5: creditLine
+            default: rights
+            }
+        }
+        set {
+            switch index {
+            case 0: date = newValue
+            case 1: maker = newValue
+            case 2: material = newValue
+            case 3: dimensions = newValue
+            case 4: place = newValue
+            case 5: creditLine = newValue
+            default: rights = newValue
+            }
+        }
+    }
+
+    public var isEmpty: Bool {
+        date.isEmpty && maker.isEmpty && material.isEmpty && dimensions.isEmpty && place.isEmpty
+            && creditLine.isEmpty && rights.isEmpty && fields.isEmpty
+    }
 }

@@ -1,7 +1,7 @@
 import ExpoCatalog
 
-/// One exhibit as the studio edits it: its entry in each language's file, the fields its
-/// form shows, and the draft saved over them.
+/// One exhibit, or the exposition, as the studio edits it: its entry in each language's
+/// file, the fields its form shows, and the draft saved over them.
 struct ExhibitSheet {
     let id: String
     /// The main language first.
@@ -22,15 +22,24 @@ struct ExhibitSheet {
             guard let entry = load.entry(exhibit: id, language: language) else { return nil }
             entries[language] = entry
         }
-        guard let primary = entries[catalog.primary.language],
-              let position = load.position(of: id) else { return nil }
-        let exhibit = catalog.primary.exhibits[position]
+        guard let primary = entries[catalog.primary.language] else { return nil }
+        if id == CatalogEntry.exposition {
+            stop = 0
+            fields = EntryField.expositionFields
+        } else {
+            guard let position = load.position(of: id) else { return nil }
+            let exhibit = catalog.primary.exhibits[position]
+            stop = exhibit.stop
+            // A transcript is asked for where there is a recording, in any language, or one already.
+            let narrated = ([catalog.primary] + catalog.translations).contains { edition in
+                edition.exhibits[position].audio != nil || edition.exhibits[position].transcript != nil
+            }
+            fields = EntryField.fields(images: exhibit.images.map(\.name),
+                                       facts: entries.values.map(\.factCount).max() ?? primary.factCount, narrated: narrated)
+        }
         self.id = id
-        stop = exhibit.stop
         languages = catalog.languages
         self.entries = entries
-        fields = EntryField.fields(images: exhibit.images.map(\.name),
-                                   facts: entries.values.map(\.factCount).max() ?? primary.factCount)
         self.draft = draft.draft
         drafted = Dictionary(grouping: draft.fields, by: \.language).mapValues { fields in
             Dictionary(fields.map { ($0.field, $0) }) { first, _ in first }
@@ -38,6 +47,14 @@ struct ExhibitSheet {
     }
 
     var primary: Language { languages[0] }
+
+    var isExposition: Bool { id == CatalogEntry.exposition }
+
+    /// The sheet's form in the studio.
+    var studioPath: String { StudioPages.editPath(id) }
+
+    /// Where visitors see it, from the guide's root: the exposition is its first page.
+    var guidePath: String { isExposition ? "" : "items/\(id)/" }
 
     /// The fields shown in `language`: the stop only in the main one.
     func fields(in language: Language) -> [EntryField] {

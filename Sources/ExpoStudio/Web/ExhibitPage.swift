@@ -1,7 +1,7 @@
 import ExpoCatalog
 import Foundation
 
-/// One exhibit's texts in every language side by side, as a plain form: saving keeps a
+/// One exhibit's texts (or the exposition's) in every language side by side, as a plain form: saving keeps a
 /// draft. Messages from reading the draft stand at the fields they are about; after a
 /// refused save, what was saved meanwhile stands under the person's own text.
 enum ExhibitPage {
@@ -18,8 +18,9 @@ enum ExhibitPage {
                      conflict: Conflict? = nil, problems: [EntryProblem] = []) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
-        let id = e(sheet.id)
-        var groups: [(title: String, fields: [EntryField])] = [(words["group_texts"], sheet.fields.filter { $0.image == nil && $0.fact == nil })]
+        let path = e(sheet.studioPath)
+        var groups: [(title: String, fields: [EntryField])] = [(words[sheet.isExposition ? "group_exposition" : "group_texts"],
+                                                                 sheet.fields.filter { $0.image == nil && $0.fact == nil })]
         for image in sheet.fields.compactMap(\.image).uniqued() {
             groups.append((words["group_image", ["name": image]], sheet.fields.filter { $0.image == image }))
         }
@@ -56,7 +57,7 @@ enum ExhibitPage {
                         + (described.isEmpty ? "" : " aria-describedby=\"\(described.joined(separator: " "))\"")
                     let box = field.isLong || text.count > 120 || text.contains("\n")
                         ? "<textarea \(attributes) rows=\"\(field.isLong ? 8 : 3)\">\(e(text))</textarea>"
-                        : "<input \(attributes) value=\"\(e(text))\"\(field == .stop ? " inputmode=\"numeric\" placeholder=\"\(sheet.stop)\"" : "")>"
+                        : "<input \(attributes) value=\"\(e(text))\"\(field.isNumber ? " inputmode=\"numeric\"" : "")\(field == .stop ? " placeholder=\"\(sheet.stop)\"" : "")>"
                     sections += "<div class=\"language\"><label for=\"\(input)\">\(e(language.autonym)) <span class=\"code\">(\(e(language.code)))</span></label>\(box)\(notes)</div>"
                 }
                 sections += "</div></div>\n"
@@ -81,23 +82,23 @@ enum ExhibitPage {
         var actions = "<button type=\"submit\">\(e(words["save_draft"]))</button>"
         var after = ""
         if sheet.draft != nil {
-            after += "<form method=\"post\" action=\"/studio/exhibits/\(id)/submit\">\(StudioPages.tokenField(user.formToken))"
+            after += "<form method=\"post\" action=\"\(path)/submit\">\(StudioPages.tokenField(user.formToken))"
                 + "<button type=\"submit\" class=\"secondary\">\(e(words["submit_review"]))</button></form>"
             if user.account.role.may(.publish) {
                 after += "<form method=\"post\" action=\"/studio/publish\">\(StudioPages.tokenField(user.formToken))"
-                    + "<input type=\"hidden\" name=\"exhibit\" value=\"\(id)\"><button type=\"submit\" class=\"secondary\">\(e(words["publish_this"]))</button></form>"
+                    + "<input type=\"hidden\" name=\"exhibit\" value=\"\(e(sheet.id))\"><button type=\"submit\" class=\"secondary\">\(e(words["publish_this"]))</button></form>"
             }
         }
         actions = "<div class=\"actions\">\(actions)</div>"
         let main = """
             <h1>\(e(name))</h1>
             \(notice)
-            <p>\(e(words["edit_lead"]))</p>
+            <p>\(e(words[sheet.isExposition ? "exposition_lead" : "edit_lead"]))</p>
             <p>\(e(state))</p>
-            <ul class="links"><li><a href="\(GuideEditing.previewPath)items/\(id)/">\(e(words["preview_link"]))</a></li>\
-            <li><a href="/items/\(id)/">\(e(words["public_link"]))</a></li>\
-            <li><a href="/studio/exhibits/\(id)/history">\(e(words["history_link"]))</a></li></ul>
-            <form class="exhibit" method="post" action="/studio/exhibits/\(id)">
+            <ul class="links"><li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li>\
+            <li><a href="/\(e(sheet.guidePath))">\(e(words["public_link"]))</a></li>\
+            <li><a href="\(path)/history">\(e(words["history_link"]))</a></li></ul>
+            <form class="exhibit" method="post" action="\(path)">
             \(StudioPages.tokenField(user.formToken))
             <input type="hidden" name="revision" value="\(sheet.revision)">\(versions)
             \(sections)

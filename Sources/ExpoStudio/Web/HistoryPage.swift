@@ -11,7 +11,7 @@ enum HistoryPage {
         let title = words["history_heading"] + ": " + name
         var main = "<h1>\(e(title))</h1>\n"
         if let message { main += "<p class=\"notice\" role=\"status\">\(e(message))</p>\n" }
-        main += "<p>\(e(words["history_lead"]))</p>\n<p><a href=\"/studio/exhibits/\(e(exhibit))\">\(e(name))</a></p>\n"
+        main += "<p>\(e(words["history_lead"]))</p>\n<p><a href=\"\(e(StudioPages.editPath(exhibit)))\">\(e(name))</a></p>\n"
         if history.isEmpty { main += "<p>\(e(words["no_history"]))</p>\n" }
         for (publication, changes) in history {
             let number = String(publication.id ?? 0)
@@ -32,7 +32,7 @@ enum HistoryPage {
                 </tbody></table></div>
                 """
             if user.account.role.may(.revert) {
-                main += "<form method=\"post\" action=\"/studio/exhibits/\(e(exhibit))/revert\">\(StudioPages.tokenField(user.formToken))"
+                main += "<form method=\"post\" action=\"\(e(StudioPages.editPath(exhibit)))/revert\">\(StudioPages.tokenField(user.formToken))"
                     + "<input type=\"hidden\" name=\"publication\" value=\"\(number)\">"
                     + "<button type=\"submit\" class=\"secondary\">\(e(words["revert_button", ["number": number]]))</button></form>"
             }

@@ -6,7 +6,8 @@ enum HomePage {
         let main = """
             <h1>\(StudioPages.escape(words["home_heading"]))</h1>
             <p>\(StudioPages.escape(words["exhibit_count", ["count": count, "languages": guide.languages.joined(separator: ", ")]]))</p>
-            <ul class="links"><li><a href="/studio/exhibits">\(StudioPages.escape(words["open_exhibits"]))</a></li>\
+            <ul class="links"><li><a href="/studio/exposition">\(StudioPages.escape(words["open_exposition"]))</a></li>\
+            <li><a href="/studio/exhibits">\(StudioPages.escape(words["open_exhibits"]))</a></li>\
             <li><a href="/studio/publish">\(StudioPages.escape(words["open_publish", ["count": drafts.formatted()]]))</a></li>\
             <li><a href="\(GuideEditing.previewPath)">\(StudioPages.escape(words["preview_link"]))</a></li></ul>
             """

@@ -13,6 +13,7 @@ enum PublishPage {
                      message: String? = nil, isAlert: Bool = false, conflicts: [PublishPlan.Conflict] = []) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
+        func name(_ key: String) -> String { key == CatalogEntry.exposition ? words["exposition_heading"] : key }
         var main = "<h1>\(e(words["publish_heading"]))</h1>\n"
         if let message {
             main += isAlert ? "<div class=\"notice alert\" role=\"alert\"><p>\(e(message))</p></div>\n"
@@ -20,7 +21,7 @@ enum PublishPage {
         }
         if !conflicts.isEmpty {
             main += "<ul class=\"problems\">" + conflicts.map { conflict in
-                "<li><a href=\"/studio/exhibits/\(e(conflict.field.exhibit))\">\(e(conflict.field.exhibit))</a> "
+                "<li><a href=\"\(e(StudioPages.editPath(conflict.field.exhibit)))\">\(e(name(conflict.field.exhibit)))</a> "
                     + "(\(e(conflict.field.language)), \(e(conflict.field.field))): \(e(words["now_in_file"])) "
                     + "\(e(conflict.current.isEmpty ? words["empty_text"] : conflict.current))</li>"
             }.joined() + "</ul>\n"
@@ -31,7 +32,7 @@ enum PublishPage {
         }
         main += "<ul class=\"drafts\">" + drafts.map { listed in
             let state = listed.draft.submitted ? " · " + words["status_submitted"] : ""
-            return "<li><a href=\"/studio/exhibits/\(e(listed.draft.exhibit))\">\(e(listed.name))</a> "
+            return "<li><a href=\"\(e(StudioPages.editPath(listed.draft.exhibit)))\">\(e(listed.name))</a> "
                 + "(\(e(words["status_draft", ["account": listed.draft.account]]))\(e(state)))</li>"
         }.joined() + "</ul>\n"
         main += "<h2>\(e(words["readiness_heading"]))</h2>\n"
@@ -40,7 +41,7 @@ enum PublishPage {
         } else {
             main += "<ul class=\"problems\">" + problems.map { problem in
                 let severity = words["severity_\(problem.diagnostic.severity.rawValue)"]
-                return "<li class=\"\(problem.diagnostic.severity.rawValue)\"><a href=\"/studio/exhibits/\(e(problem.exhibit))\">\(e(problem.exhibit))</a> "
+                return "<li class=\"\(problem.diagnostic.severity.rawValue)\"><a href=\"\(e(StudioPages.editPath(problem.exhibit)))\">\(e(name(problem.exhibit)))</a> "
                     + "\(e(problem.diagnostic.location)): \(e(severity)): \(e(problem.diagnostic.message))</li>"
             }.joined() + "</ul>\n"
         }

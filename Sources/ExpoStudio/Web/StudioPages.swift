@@ -13,6 +13,11 @@ enum StudioPages {
         HTMLEscaping.escape(ControlCharacters.removingForbidden(text)?.text ?? text)
     }
 
+    /// The address of the form that edits `key`: an exhibit's id, or the exposition's key.
+    static func editPath(_ key: String) -> String {
+        key == CatalogEntry.exposition ? "/studio/exposition" : "/studio/exhibits/" + StudioRouter.pathSegment(key)
+    }
+
     /// A whole page: `title`, and `main` (already HTML) inside the studio's frame.
     static func page(_ title: String, main: String, context: StudioContext, user: StudioUser? = nil) -> String {
         let words = StudioStrings.of(context.language)
@@ -23,6 +28,7 @@ enum StudioPages {
             header += """
                 <nav aria-label="\(escape(words["main_navigation"]))"><ul>\
                 <li><a href="/studio/">\(escape(words["nav_home"]))</a></li>\
+                <li><a href="/studio/exposition">\(escape(words["exposition_heading"]))</a></li>\
                 <li><a href="/studio/exhibits">\(escape(words["exhibits_heading"]))</a></li>\
                 <li><a href="/studio/publish">\(escape(words["publish_heading"]))</a></li>\
                 \(user.account.role.may(.readAuditLog) ? "<li><a href=\"/studio/audit\">\(escape(words["audit_heading"]))</a></li>" : "")\

@@ -11,37 +11,46 @@ extension StudioRouter {
         signedIn.get("/exhibits") { [editing] request, context in
             try Self.list(request, context: context, editing: editing)
         }
-        signedIn.get("/exhibits/:id") { [editing] request, context in
-            let id = try context.parameters.require("id")
-            let message = Self.done(request).map { StudioStrings.of(context.language)[$0] }
-            return try Self.exhibitPage(id, context: context, editing: editing, message: message)
-        }
-        signedIn.group("/exhibits/:id").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
-            try await Self.save(request, context: context, editing: editing)
-        }
-        signedIn.group("/exhibits/:id/submit").add(middleware: RequireCapability(capability: .submitForReview)).post { [editing] _, context in
-            let id = try context.parameters.require("id")
-            try editing.state.submit(id, by: try context.user().account.name)
-            return StudioPages.redirect(to: "/studio/exhibits/\(Self.pathSegment(id))?done=submitted")
-        }
-        signedIn.get("/exhibits/:id/history") { [editing] request, context in
-            let id = try context.parameters.require("id")
-            return try Self.historyPage(id, context: context, editing: editing, reverted: Self.done(request) == "reverted")
-        }
-        signedIn.group("/exhibits/:id/revert").add(middleware: RequireCapability(capability: .revert)).post { [editing] request, context in
-            let id = try context.parameters.require("id")
-            let form = try await StudioForm(request, context: context)
-            guard let number = Int64(form["publication"] ?? "") else { return StudioPages.problem(.badRequest, context: context, key: "bad_form") }
-            // Only a publication this exhibit's history lists, as its page offers them.
-            guard try editing.state.history(of: id).contains(where: { $0.publication.id == number }) else {
-                return StudioPages.problem(.notFound, context: context)
+        // An exhibit's form and the exposition's have the same routes, under their own paths.
+        let forms: [(path: String, key: @Sendable (StudioContext) throws -> String)] = [
+            ("/exhibits/:id", { context in
+                let id = try context.parameters.require("id")
+                return id == CatalogEntry.exposition ? "" : id
+            }),
+            ("/exposition", { _ in CatalogEntry.exposition }),
+        ]
+        for (path, key) in forms {
+            signedIn.get(RouterPath(path)) { [editing] request, context in
+                let message = Self.done(request).map { StudioStrings.of(context.language)[$0] }
+                return try Self.exhibitPage(try key(context), context: context, editing: editing, message: message)
             }
-            let user = try context.user()
-            let result = try await Self.offThread { try editing.revert(id, to: number, by: user.account.name) }
-            if case .published = result {
-                return StudioPages.redirect(to: "/studio/exhibits/\(Self.pathSegment(id))/history?done=reverted")
+            signedIn.group(RouterPath(path)).add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
+                try await Self.save(try key(context), request, context: context, editing: editing)
             }
-            return try Self.publishPage(context: context, editing: editing, result: result)
+            signedIn.group(RouterPath(path + "/submit")).add(middleware: RequireCapability(capability: .submitForReview)).post { [editing] _, context in
+                let id = try key(context)
+                guard try editing.sheet(id) != nil else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+                try editing.state.submit(id, by: try context.user().account.name)
+                return StudioPages.redirect(to: StudioPages.editPath(id) + "?done=submitted")
+            }
+            signedIn.get(RouterPath(path + "/history")) { [editing] request, context in
+                try Self.historyPage(try key(context), context: context, editing: editing, reverted: Self.done(request) == "reverted")
+            }
+            signedIn.group(RouterPath(path + "/revert")).add(middleware: RequireCapability(capability: .revert)).post { [editing] request, context in
+                let id = try key(context)
+                let form = try await StudioForm(request, context: context)
+                guard let number = Int64(form["publication"] ?? "") else { return StudioPages.problem(.badRequest, context: context, key: "bad_form") }
+                // Only a publication this exhibit's history lists, as its page offers them.
+                guard try editing.state.history(of: id).contains(where: { $0.publication.id == number }) else {
+                    return StudioPages.problem(.notFound, context: context)
+                }
+                let user = try context.user()
+                let result = try await Self.offThread { try editing.revert(id, to: number, by: user.account.name) }
+                if case .published = result {
+                    return StudioPages.redirect(to: StudioPages.editPath(id) + "/history?done=reverted")
+                }
+                return try Self.publishPage(context: context, editing: editing, result: result)
+            }
         }
         signedIn.get("/publish") { [editing] _, context in
             try Self.publishPage(context: context, editing: editing, result: nil)
@@ -87,6 +96,7 @@ extension StudioRouter {
 
     private static func name(_ id: String, editing: GuideEditing) -> String {
         let load = editing.guide.watchedLoad()
+        if id == CatalogEntry.exposition { return load.catalog.primary.exposition.title.isEmpty ? id : load.catalog.primary.exposition.title }
         return load.position(of: id).map { load.catalog.primary.exhibits[$0].name } ?? id
     }
 
@@ -96,15 +106,14 @@ extension StudioRouter {
                                                      message: message, problems: editing.problems(of: sheet)))
     }
 
-    private static func save(_ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {
-        let id = try context.parameters.require("id")
+    private static func save(_ id: String, _ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {
         let form = try await StudioForm(request, context: context)
         let user = try context.user()
         switch try editing.save(id, form: form, by: user.account.name) {
         case nil:
             return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
         case .saved:
-            return StudioPages.redirect(to: "/studio/exhibits/\(pathSegment(id))?done=saved")
+            return StudioPages.redirect(to: StudioPages.editPath(id) + "?done=saved")
         case let .conflict(sheet, save, theirs, account):
             let conflict = ExhibitPage.Conflict(theirs: theirs, account: account, save: save)
             return StudioPages.response(ExhibitPage.html(context: context, user: user, sheet: sheet, name: name(id, editing: editing),
@@ -113,7 +122,7 @@ extension StudioRouter {
     }
 
     private static func historyPage(_ id: String, context: StudioContext, editing: GuideEditing, reverted: Bool) throws -> Response {
-        guard editing.guide.watchedLoad().position(of: id) != nil else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+        guard id == CatalogEntry.exposition || editing.guide.watchedLoad().position(of: id) != nil else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
         let words = StudioStrings.of(context.language)
         let history = try editing.state.history(of: id)
         let message = reverted ? words["reverted", ["number": String(history.first?.publication.id ?? 0)]] : nil
