@@ -156,15 +156,14 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="session")
-def webkit_session():
+def _webkit(dark=False):
     """WebKit (Safari's engine) through WebKitGTK's WebDriver, sized as an iPhone SE."""
     try:
         display, name = start_display()
     except RuntimeError as error:
         pytest.fail(str(error))
     try:
-        driver = start_webkit(name)
+        driver = start_webkit(name, dark=dark)
     except Exception as error:  # Selenium raises its own kinds; any of them means no WebKit
         display.terminate()
         pytest.fail(f"WebKit did not start: {error}")
@@ -173,6 +172,17 @@ def webkit_session():
     driver.quit()
     display.terminate()
     display.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def webkit_session():
+    yield from _webkit()
+
+
+@pytest.fixture(scope="session")
+def webkit_dark():
+    """A second WebKit whose pages see `prefers-color-scheme: dark`."""
+    yield from _webkit(dark=True)
 
 
 @pytest.fixture

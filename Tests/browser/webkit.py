@@ -29,8 +29,11 @@ def start_display():
     raise RuntimeError("Xvfb could not start a display")
 
 
-def start_webkit(display):
-    """A Selenium session in WebKitGTK's MiniBrowser on `display`."""
+def start_webkit(display, dark=False):
+    """A Selenium session in WebKitGTK's MiniBrowser on `display`; with `dark`, pages see
+    `prefers-color-scheme: dark`. WebKitGTK's WebDriver has no capability for the colour
+    scheme: WebKitGTK takes it from the GTK theme, and a theme's dark variant is asked for
+    with `GTK_THEME`."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -41,6 +44,8 @@ def start_webkit(display):
     if os.geteuid() == 0:
         # WebKit's sandbox refuses to run as root, as CI does.
         environment["WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS"] = "1"
+    if dark:
+        environment["GTK_THEME"] = "Adwaita:dark"
     options = Options()
     options.add_argument("--automation")
     return webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER, env=environment))
