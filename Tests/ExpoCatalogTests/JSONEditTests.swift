@@ -43,15 +43,15 @@ import Testing
     }
 
     @Test func anObjectOnOneLineStaysOnOneLine() throws {
-        let changed = try edit([.key("images"), .named("jikji"), .key("caption")], .string("펼친 책"), in: entry)
+        let changed = try edit([.key("images"), .whose(key: "name", is: "jikji"), .key("caption")], .string("펼친 책"), in: entry)
         #expect(changed.contains(#"{"name": "jikji", "alt": "책", "caption": "펼친 책"}"#))
     }
 
     @Test func anImageNotListedYetIsAddedByName() throws {
-        let changed = try edit([.key("images"), .named("jikji-type"), .key("alt")], .string("활자"), in: entry)
+        let changed = try edit([.key("images"), .whose(key: "name", is: "jikji-type"), .key("alt")], .string("활자"), in: entry)
         #expect(changed.contains("{\"name\": \"jikji\", \"alt\": \"책\"},\n        {\"name\": \"jikji-type\", \"alt\": \"활자\"}\n    ]"))
         let bare = #"{"name": "직지", "image_name": "jikji"}"#
-        #expect(try edit([.key("images"), .named("jikji"), .key("alt")], .string("책"), in: bare)
+        #expect(try edit([.key("images"), .whose(key: "name", is: "jikji"), .key("alt")], .string("책"), in: bare)
                 == #"{"name": "직지", "image_name": "jikji", "images": [{"name": "jikji", "alt": "책"}]}"#)
     }
 
@@ -73,7 +73,7 @@ import Testing
         #expect(try edit([.key("image_name")], nil, in: #"{"name": "a", "image_name": "b", "desc": "c"}"#) == #"{"name": "a", "desc": "c"}"#)
         #expect(try edit([.key("name")], nil, in: #"{"name": "a"}"#) == "{}")
         // Removing what is not there changes nothing.
-        #expect(try edit([.key("images"), .named("other"), .key("alt")], nil, in: entry) == entry)
+        #expect(try edit([.key("images"), .whose(key: "name", is: "other"), .key("alt")], nil, in: entry) == entry)
     }
 
     @Test func textThatIsNotJSONOrOfAnotherShapeIsRefused() {

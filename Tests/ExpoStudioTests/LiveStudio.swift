@@ -20,7 +20,8 @@ final class LiveStudio: Sendable {
     let guide: TestGuide
     private let task: Task<Void, any Error>
 
-    init(security: StudioSecurity = StudioSecurity()) async throws {
+    /// `files` are added to the guide's catalog (tours, floors …).
+    init(security: StudioSecurity = StudioSecurity(), files: [String: String] = [:]) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let state = try StudioState(folder: folder.url.appendingPathComponent("state"), creating: true) { clock.now }
@@ -28,7 +29,7 @@ final class LiveStudio: Sendable {
             try state.addAccount(AccountName(name), role: role, password: Password(Self.password), by: "test")
         }
         let logger = Logger(label: "studio-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let guide = try TestGuide()
+        let guide = try TestGuide(files: files)
         let routes = StudioRoutes(state: state, transport: .loopback, logger: logger, throttle: LoginThrottle { clock.now },
                                   security: security, guide: guide)
         let responder = SiteResponder(site: guide.currentSite(), logger: logger, side: routes)

@@ -136,6 +136,38 @@ import Testing
         #expect(try await ben.get("/studio/exhibits/%40exposition").status == 404)
     }
 
+    @Test func toursAndFloorsTextsAreEditedAndPublishedIntoTheirFiles() async throws {
+        let tours = #"[{"id": "printed-word", "title": "인쇄된 말", "stops": ["jikji", "haegeum"]}]"#
+        let floors = #"[{"id": "1", "name": "1층", "plan": "poster"}]"#
+        let studio = try await LiveStudio(files: ["tours.json": tours, "floors.json": floors])
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let home = try await ben.get("/studio/").body
+        #expect(home.contains("href=\"/studio/tours\"") && home.contains("href=\"/studio/floors\""))
+        let saved = try await ben.save("", ["f.en.tours.printed-word.title": "The printed word", "f.ko.tours.printed-word.description": "책을 따라 걷는 길."],
+                                       at: "/studio/tours")
+        #expect(saved.status == 303)
+        #expect(try await ben.save("", ["f.ko.floors.1.plan_alt": "네모난 방 하나"], at: "/studio/floors").status == 303)
+        #expect(try await ben.get("/studio/preview/en/tours/").body.contains("The printed word"))
+        let published = try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish")
+        #expect(published.status == 200, "\(published.body)")
+        #expect(try await studio.http.send("GET", "/en/tours/").body.contains("The printed word"))
+        #expect(try studio.guide.file("tours.json") == tours.replacingOccurrences(of: #""haegeum"]}"#,
+                                                                                 with: #""haegeum"], "description": "책을 따라 걷는 길."}"#))
+        #expect(try studio.guide.file("floors.json") == floors.replacingOccurrences(of: #""plan": "poster""#, with: #""plan": "poster", "plan_alt": "네모난 방 하나""#))
+        #expect(try studio.guide.file("tours.en.json").contains("The printed word"))
+        #expect(try await ben.get("/studio/tours/history").body.contains("책을 따라 걷는 길."))
+    }
+
+    @Test func aCatalogWithoutToursOrFloorsHasNoPagesForThem() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        #expect(!(try await ben.get("/studio/").body.contains("/studio/tours")))
+        #expect(try await ben.get("/studio/tours").status == 404)
+        #expect(try await ben.get("/studio/floors/history").status == 404)
+    }
+
     @Test func aSaveOverANewerOneIsRefusedWithBothTextsAndKeepsTheFormsText() async throws {
         let studio = try await LiveStudio()
         defer { Task { await studio.stop() } }

@@ -23,8 +23,8 @@ final class TestGuide: StudioGuide {
         ]
         """
 
-    init() throws {
-        folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english])
+    init(files: [String: String] = [:]) throws {
+        folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english].merging(files) { _, new in new })
         url = folder.url
         let load = try WatchedLoad.load(at: url)
         current = Mutex((load, try Site.render(load.catalog)))

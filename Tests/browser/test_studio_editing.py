@@ -150,7 +150,8 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
         log_in(page, url)
         for path, name in [("/studio/exhibits", "list"), ("/studio/exhibits?q=%EC%A7%81%EC%A7%80", "list searched"),
                            ("/studio/exhibits/jikji", "exhibit form"), ("/studio/publish", "publish"),
-                           ("/studio/exhibits/jikji/history", "history"), ("/studio/exposition", "exposition form")]:
+                           ("/studio/exhibits/jikji/history", "history"), ("/studio/exposition", "exposition form"),
+                           ("/studio/tours", "tours form"), ("/studio/floors", "floors form")]:
             page.goto(url + path)
             check(name)
         page.goto(url + "/studio/exhibits/geomungo")
@@ -218,7 +219,7 @@ def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing,
     source = open(os.path.join(os.path.dirname(axe_package.__file__), "axe.min.js")).read()
     log_in_webkit(webkit, url)
     failures = []
-    for path in ["/studio/", "/studio/exposition", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history",
+    for path in ["/studio/", "/studio/exposition", "/studio/tours", "/studio/floors", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history",
                  "/studio/publish"]:
         webkit.get(url + path)
         scheme = "dark" if webkit.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") else "light"

@@ -1,8 +1,7 @@
 /// An exhibit's entry in one language's items file, as the file holds it now.
 public struct CatalogEntry: Sendable {
-    /// The key the exposition's texts are edited under, where an exhibit's are under its
-    /// id: no exhibit's id can hold `@`.
-    public static let exposition = "@exposition"
+    /// The key the exposition's texts are edited under, where an exhibit's are under its id.
+    public static let exposition = CatalogDocument.exposition.rawValue
 
     public let exhibit: String
     public let language: Language

@@ -10,6 +10,8 @@ public struct EntryField: Hashable, Sendable {
     public let image: String?
     /// The free fact (from 1) the text belongs to, or nil.
     public let fact: Int?
+    /// The tour or floor the text belongs to, by its id, or nil.
+    public let item: String?
     let path: [JSONStep]
 
     /// The texts of an exhibit's own entry, in the order the studio shows them.
@@ -17,7 +19,7 @@ public struct EntryField: Hashable, Sendable {
     public static let imageKeys = ItemColumn.imageKeys
     public static let factKeys = ["label", "value"]
 
-    public static let stop = EntryField(name: "stop", key: "stop", image: nil, fact: nil, path: [.key("stop")])
+    public static let stop = EntryField(name: "stop", key: "stop", path: [.key("stop")])
 
     /// The exposition's texts, in the order the studio shows them; `visitors` is a number,
     /// the same in every language.
@@ -26,16 +28,25 @@ public struct EntryField: Hashable, Sendable {
     /// A recording's transcript: the text itself, or the name of its `.vtt` or `.txt` file.
     public static let transcript = entry("transcript")
 
+    /// The texts of each tour and each floor, by the list they are in (`tours.json`'s
+    /// entries are tours): what a translation gives.
+    public static let listKeys = ["tours": ["title", "description"], "floors": ["name", "plan_alt"]]
+
     public static func entry(_ key: String) -> EntryField {
-        EntryField(name: key, key: key, image: nil, fact: nil, path: [.key(key)])
+        EntryField(name: key, key: key, path: [.key(key)])
     }
 
     public static func image(_ image: String, _ key: String) -> EntryField {
-        EntryField(name: "images.\(image).\(key)", key: key, image: image, fact: nil, path: [.key("images"), .named(image), .key(key)])
+        EntryField(name: "images.\(image).\(key)", key: key, image: image, path: [.key("images"), .whose(key: "name", is: image), .key(key)])
     }
 
     public static func fact(_ number: Int, _ key: String) -> EntryField {
-        EntryField(name: "fields.\(number).\(key)", key: key, image: nil, fact: number, path: [.key("fields"), .index(number - 1), .key(key)])
+        EntryField(name: "fields.\(number).\(key)", key: key, fact: number, path: [.key("fields"), .index(number - 1), .key(key)])
+    }
+
+    /// A text of the tour or floor `id`, in a file that lists them (`list`: `tours`, `floors`).
+    public static func listed(_ list: String, _ id: String, _ key: String) -> EntryField {
+        EntryField(name: "\(list).\(id).\(key)", key: key, item: id, path: [.whose(key: "id", is: id), .key(key)])
     }
 
     /// The field a name names, or nil when it names none the studio edits.
@@ -48,6 +59,8 @@ public struct EntryField: Hashable, Sendable {
             self = .entry(parts[0])
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])
+        } else if parts.count == 3, let keys = Self.listKeys[parts[0]], Exhibit.isSafeID(parts[1]), keys.contains(parts[2]) {
+            self = .listed(parts[0], parts[1], parts[2])
         } else if parts.count == 3, parts[0] == "fields", let number = Int(parts[1]), (1...1000).contains(number),
                   String(number) == parts[1], Self.factKeys.contains(parts[2]) {
             self = .fact(number, parts[2])
@@ -56,11 +69,12 @@ public struct EntryField: Hashable, Sendable {
         }
     }
 
-    private init(name: String, key: String, image: String?, fact: Int?, path: [JSONStep]) {
+    private init(name: String, key: String, image: String? = nil, fact: Int? = nil, item: String? = nil, path: [JSONStep]) {
         self.name = name
         self.key = key
         self.image = image
         self.fact = fact
+        self.item = item
         self.path = path
     }
 
@@ -79,9 +93,9 @@ public struct EntryField: Hashable, Sendable {
         for step in path {
             switch step {
             case let .key(key): value = value?[key]
-            case let .named(name):
+            case let .whose(key, name):
                 guard case let .array(elements)? = value else { return "" }
-                value = elements.first { $0["name"] == .string(name) }
+                value = elements.first { $0[key] == .string(name) }
             case let .index(index):
                 guard case let .array(elements)? = value, elements.indices.contains(index) else { return "" }
                 value = elements[index]
@@ -143,6 +157,17 @@ public struct EntryField: Hashable, Sendable {
         }
         let key = rest.prefix { $0 != "." && $0 != "[" }
         return EntryField(name: String(key))
+    }
+
+    /// The tour's or floor's field a diagnostic's place in its file is about (`[2].title`),
+    /// the ids read from the file's `list`; nil for a place about a whole entry.
+    static func atListed(place: String, list: String, in file: JSONValue) -> EntryField? {
+        guard place.hasPrefix("["), let close = place.firstIndex(of: "]"),
+              let index = Int(place[place.index(after: place.startIndex)..<close]),
+              case let .array(entries) = file, entries.indices.contains(index),
+              case let .string(id)? = entries[index]["id"] else { return nil }
+        let key = place[place.index(after: close)...].drop { $0 == "." }.prefix { $0 != "." && $0 != "[" }
+        return EntryField(name: "\(list).\(id).\(key)")
     }
 
     /// The exposition's field a diagnostic's place is about (`.title`), or nil.

@@ -25,7 +25,7 @@ extension WatchedLoad {
     /// when the catalog is not editable, has no such exhibit or language, or the file's
     /// bytes are no longer those last loaded (a reload is then on its way).
     public func entry(exhibit id: String, language: Language) -> CatalogEntry? {
-        if id == CatalogEntry.exposition { return expositionEntry(language: language) }
+        if let document = CatalogDocument(rawValue: id) { return documentEntry(document, language: language) }
         guard let position = primaryIndex[id], catalog.languages.contains(language) else { return nil }
         let name = Self.itemsFile(language, primary: catalog.primary.language)
         guard let file = items[name] else { return nil }
@@ -55,8 +55,10 @@ extension WatchedLoad {
         let floors = PositionDecoder.KnownFloors(ids: Set(catalog.primary.floors.map(\.id)), file: primaryName)
         let note = ExhibitDecoder.fallbackNote(primaryLanguage)
         var movedStops: [(id: String, position: Int)] = []
-        let exposition = changes.filter { $0.exhibit == CatalogEntry.exposition }
-        if !exposition.isEmpty { applyExposition(exposition, to: &catalog, problems: &problems) }
+        for document in CatalogDocument.allCases {
+            let documentChanges = changes.filter { $0.exhibit == document.rawValue }
+            if !documentChanges.isEmpty { apply(document, documentChanges, to: &catalog, problems: &problems) }
+        }
         for (id, group) in Dictionary(grouping: changes, by: \.exhibit).sorted(by: { $0.key < $1.key }) {
             guard let position = primaryIndex[id] else { continue }
             let changed = Dictionary(group.map { ($0.language, $0) }) { _, last in last }

@@ -27,11 +27,11 @@ extension WatchedLoad {
         let primary = catalog.primary.language
         var planned: [(name: String, source: OpenedFile?, pieces: [AtomicFile.Piece])] = []
         func fileName(_ change: EntryChange) -> String {
-            change.exhibit == CatalogEntry.exposition ? Self.expositionFile(change.language, primary: primary)
-                : Self.itemsFile(change.language, primary: primary)
+            CatalogDocument(rawValue: change.exhibit)?.fileName(change.language, primary: primary)
+                ?? Self.itemsFile(change.language, primary: primary)
         }
         for (name, group) in Dictionary(grouping: changes, by: fileName).sorted(by: { $0.key < $1.key }) {
-            let made = group[0].exhibit == CatalogEntry.exposition ? wholeExpositionFile(name, group[group.count - 1])
+            let made = CatalogDocument(rawValue: group[0].exhibit) != nil ? wholeFile(name, group[group.count - 1])
                 : pieces(name, group, primary: primary).map { ($0.0 as OpenedFile?, $0.1) }
             switch made {
             case let .success((source, pieces)): planned.append((name, source, pieces))

@@ -1,9 +1,10 @@
 /// One step of the way to a value inside an entry of a catalog's file.
 enum JSONStep: Hashable, Sendable {
     case key(String)
-    /// The object in a list whose `name` is this: an exhibit's images are matched across
-    /// languages by their names, not their places.
-    case named(String)
+    /// The object in a list whose member `key` is the text `value`: an exhibit's images are
+    /// matched across languages by their `name`, tours and floors by their `id`, not by
+    /// their places.
+    case whose(key: String, is: String)
     /// The list's element at this place, from 0.
     case index(Int)
 }
@@ -33,15 +34,15 @@ enum JSONEdit {
                 }
                 guard let value else { return bytes }
                 return inserting(member: key, built(rest, value), into: node, in: bytes)
-            case let .named(name):
+            case let .whose(key, name):
                 guard case let .array(_, elements) = node else { return nil }
-                if let element = elements.first(where: { self.name(of: $0, bytes) == name }) {
+                if let element = elements.first(where: { self.text(key, of: $0, bytes) == name }) {
                     guard !isLast else { return nil }
                     node = element
                     continue
                 }
                 guard let value else { return bytes }
-                return appending(.object([("name", .string(name))] + objectMembers(built(rest, value))), to: node, in: bytes)
+                return appending(.object([(key, .string(name))] + objectMembers(built(rest, value))), to: node, in: bytes)
             case let .index(index):
                 guard case let .array(_, elements) = node, index >= 0 else { return nil }
                 if index < elements.count {
@@ -63,7 +64,7 @@ enum JSONEdit {
         let inner = built(rest.dropFirst(), value)
         switch step {
         case let .key(key): return .object([(key, inner)])
-        case let .named(name): return .array([.object([("name", .string(name))] + objectMembers(inner))])
+        case let .whose(key, name): return .array([.object([(key, .string(name))] + objectMembers(inner))])
         case .index: return .array([inner])
         }
     }
@@ -73,8 +74,8 @@ enum JSONEdit {
         return []
     }
 
-    private static func name(of element: JSONOutline, _ bytes: [UInt8]) -> String? {
-        guard let member = element.members.first(where: { $0.key == "name" }),
+    private static func text(_ key: String, of element: JSONOutline, _ bytes: [UInt8]) -> String? {
+        guard let member = element.members.first(where: { $0.key == key }),
               case let .string(name)? = try? JSONParser.parse(Array(bytes[member.value.range])) else { return nil }
         return name
     }

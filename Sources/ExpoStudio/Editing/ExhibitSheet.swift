@@ -13,6 +13,8 @@ struct ExhibitSheet {
     let draft: Draft?
     /// Drafted texts by language code, then field name.
     let drafted: [String: [String: DraftField]]
+    /// The title of each tour, or the name of each floor, the fields belong to, by id.
+    let itemTitles: [String: String]
 
     /// Nil when the exhibit is not in the catalog, or an entry cannot be read now.
     init?(_ id: String, load: WatchedLoad, draft: (draft: Draft?, fields: [DraftField])) {
@@ -23,9 +25,19 @@ struct ExhibitSheet {
             entries[language] = entry
         }
         guard let primary = entries[catalog.primary.language] else { return nil }
-        if id == CatalogEntry.exposition {
+        var itemTitles: [String: String] = [:]
+        if let document = CatalogDocument(rawValue: id) {
             stop = 0
-            fields = EntryField.expositionFields
+            switch document {
+            case .exposition:
+                fields = EntryField.expositionFields
+            case .tours:
+                fields = catalog.primary.tours.flatMap { tour in EntryField.listKeys["tours", default: []].map { EntryField.listed("tours", tour.id, $0) } }
+                for tour in catalog.primary.tours { itemTitles[tour.id] = tour.title }
+            case .floors:
+                fields = catalog.primary.floors.flatMap { floor in EntryField.listKeys["floors", default: []].map { EntryField.listed("floors", floor.id, $0) } }
+                for floor in catalog.primary.floors { itemTitles[floor.id] = floor.name }
+            }
         } else {
             guard let position = load.position(of: id) else { return nil }
             let exhibit = catalog.primary.exhibits[position]
@@ -38,6 +50,7 @@ struct ExhibitSheet {
                                        facts: entries.values.map(\.factCount).max() ?? primary.factCount, narrated: narrated)
         }
         self.id = id
+        self.itemTitles = itemTitles
         languages = catalog.languages
         self.entries = entries
         self.draft = draft.draft
@@ -48,13 +61,20 @@ struct ExhibitSheet {
 
     var primary: Language { languages[0] }
 
-    var isExposition: Bool { id == CatalogEntry.exposition }
+    var document: CatalogDocument? { CatalogDocument(rawValue: id) }
 
     /// The sheet's form in the studio.
     var studioPath: String { StudioPages.editPath(id) }
 
     /// Where visitors see it, from the guide's root: the exposition is its first page.
-    var guidePath: String { isExposition ? "" : "items/\(id)/" }
+    var guidePath: String {
+        switch document {
+        case .exposition: ""
+        case .tours: "tours/"
+        case .floors: "map/"
+        case nil: "items/\(id)/"
+        }
+    }
 
     /// The fields shown in `language`: the stop only in the main one.
     func fields(in language: Language) -> [EntryField] {

@@ -19,8 +19,13 @@ enum ExhibitPage {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
         let path = e(sheet.studioPath)
-        var groups: [(title: String, fields: [EntryField])] = [(words[sheet.isExposition ? "group_exposition" : "group_texts"],
-                                                                 sheet.fields.filter { $0.image == nil && $0.fact == nil })]
+        var groups: [(title: String, fields: [EntryField])] = []
+        let own = sheet.fields.filter { $0.image == nil && $0.fact == nil && $0.item == nil }
+        if !own.isEmpty { groups.append((words[sheet.document == .exposition ? "group_exposition" : "group_texts"], own)) }
+        for item in sheet.fields.compactMap(\.item).uniqued() {
+            let title = sheet.itemTitles[item] ?? item
+            groups.append((words[sheet.document == .floors ? "group_floor" : "group_tour", ["name": title]], sheet.fields.filter { $0.item == item }))
+        }
         for image in sheet.fields.compactMap(\.image).uniqued() {
             groups.append((words["group_image", ["name": image]], sheet.fields.filter { $0.image == image }))
         }
@@ -93,7 +98,7 @@ enum ExhibitPage {
         let main = """
             <h1>\(e(name))</h1>
             \(notice)
-            <p>\(e(words[sheet.isExposition ? "exposition_lead" : "edit_lead"]))</p>
+            <p>\(e(words[sheet.document.map { "\($0.rawValue.dropFirst())_lead" } ?? "edit_lead"]))</p>
             <p>\(e(state))</p>
             <ul class="links"><li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li>\
             <li><a href="/\(e(sheet.guidePath))">\(e(words["public_link"]))</a></li>\

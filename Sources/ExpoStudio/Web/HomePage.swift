@@ -8,6 +8,8 @@ enum HomePage {
             <p>\(StudioPages.escape(words["exhibit_count", ["count": count, "languages": guide.languages.joined(separator: ", ")]]))</p>
             <ul class="links"><li><a href="/studio/exposition">\(StudioPages.escape(words["open_exposition"]))</a></li>\
             <li><a href="/studio/exhibits">\(StudioPages.escape(words["open_exhibits"]))</a></li>\
+            \(guide.hasTours ? "<li><a href=\"/studio/tours\">\(StudioPages.escape(words["open_tours"]))</a></li>" : "")\
+            \(guide.hasFloors ? "<li><a href=\"/studio/floors\">\(StudioPages.escape(words["open_floors"]))</a></li>" : "")\
             <li><a href="/studio/publish">\(StudioPages.escape(words["open_publish", ["count": drafts.formatted()]]))</a></li>\
             <li><a href="\(GuideEditing.previewPath)">\(StudioPages.escape(words["preview_link"]))</a></li></ul>
             """

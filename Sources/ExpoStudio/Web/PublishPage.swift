@@ -13,7 +13,7 @@ enum PublishPage {
                      message: String? = nil, isAlert: Bool = false, conflicts: [PublishPlan.Conflict] = []) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
-        func name(_ key: String) -> String { key == CatalogEntry.exposition ? words["exposition_heading"] : key }
+        func name(_ key: String) -> String { CatalogDocument(rawValue: key).map { words["\($0.rawValue.dropFirst())_heading"] } ?? key }
         var main = "<h1>\(e(words["publish_heading"]))</h1>\n"
         if let message {
             main += isAlert ? "<div class=\"notice alert\" role=\"alert\"><p>\(e(message))</p></div>\n"

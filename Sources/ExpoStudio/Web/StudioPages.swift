@@ -13,9 +13,14 @@ enum StudioPages {
         HTMLEscaping.escape(ControlCharacters.removingForbidden(text)?.text ?? text)
     }
 
-    /// The address of the form that edits `key`: an exhibit's id, or the exposition's key.
+    /// The address of the form that edits `key`: an exhibit's id, or a document's key.
     static func editPath(_ key: String) -> String {
-        key == CatalogEntry.exposition ? "/studio/exposition" : "/studio/exhibits/" + StudioRouter.pathSegment(key)
+        switch CatalogDocument(rawValue: key) {
+        case .exposition: "/studio/exposition"
+        case .tours: "/studio/tours"
+        case .floors: "/studio/floors"
+        case nil: "/studio/exhibits/" + StudioRouter.pathSegment(key)
+        }
     }
 
     /// A whole page: `title`, and `main` (already HTML) inside the studio's frame.

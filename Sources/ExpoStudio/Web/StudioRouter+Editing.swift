@@ -15,9 +15,11 @@ extension StudioRouter {
         let forms: [(path: String, key: @Sendable (StudioContext) throws -> String)] = [
             ("/exhibits/:id", { context in
                 let id = try context.parameters.require("id")
-                return id == CatalogEntry.exposition ? "" : id
+                return CatalogDocument(rawValue: id) == nil ? id : ""
             }),
-            ("/exposition", { _ in CatalogEntry.exposition }),
+            ("/exposition", { _ in CatalogDocument.exposition.rawValue }),
+            ("/tours", { _ in CatalogDocument.tours.rawValue }),
+            ("/floors", { _ in CatalogDocument.floors.rawValue }),
         ]
         for (path, key) in forms {
             signedIn.get(RouterPath(path)) { [editing] request, context in
@@ -94,15 +96,19 @@ extension StudioRouter {
                                                          total: exhibits.count, page: page, editable: editing.editableLoad != nil))
     }
 
-    private static func name(_ id: String, editing: GuideEditing) -> String {
+    private static func name(_ id: String, editing: GuideEditing, context: StudioContext) -> String {
         let load = editing.guide.watchedLoad()
-        if id == CatalogEntry.exposition { return load.catalog.primary.exposition.title.isEmpty ? id : load.catalog.primary.exposition.title }
+        switch CatalogDocument(rawValue: id) {
+        case .exposition: return load.catalog.primary.exposition.title.isEmpty ? id : load.catalog.primary.exposition.title
+        case let document?: return StudioStrings.of(context.language)["\(document.rawValue.dropFirst())_heading"]
+        case nil: break
+        }
         return load.position(of: id).map { load.catalog.primary.exhibits[$0].name } ?? id
     }
 
     private static func exhibitPage(_ id: String, context: StudioContext, editing: GuideEditing, message: String? = nil) throws -> Response {
         guard let sheet = try editing.sheet(id) else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
-        return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing),
+        return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing, context: context),
                                                      message: message, problems: editing.problems(of: sheet)))
     }
 
@@ -116,17 +122,17 @@ extension StudioRouter {
             return StudioPages.redirect(to: StudioPages.editPath(id) + "?done=saved")
         case let .conflict(sheet, save, theirs, account):
             let conflict = ExhibitPage.Conflict(theirs: theirs, account: account, save: save)
-            return StudioPages.response(ExhibitPage.html(context: context, user: user, sheet: sheet, name: name(id, editing: editing),
+            return StudioPages.response(ExhibitPage.html(context: context, user: user, sheet: sheet, name: name(id, editing: editing, context: context),
                                                          conflict: conflict), status: .conflict)
         }
     }
 
     private static func historyPage(_ id: String, context: StudioContext, editing: GuideEditing, reverted: Bool) throws -> Response {
-        guard id == CatalogEntry.exposition || editing.guide.watchedLoad().position(of: id) != nil else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+        guard try editing.sheet(id) != nil else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
         let words = StudioStrings.of(context.language)
         let history = try editing.state.history(of: id)
         let message = reverted ? words["reverted", ["number": String(history.first?.publication.id ?? 0)]] : nil
-        return StudioPages.response(HistoryPage.html(context: context, user: try context.user(), exhibit: id, name: name(id, editing: editing),
+        return StudioPages.response(HistoryPage.html(context: context, user: try context.user(), exhibit: id, name: name(id, editing: editing, context: context),
                                                      history: history, message: message))
     }
 
@@ -147,7 +153,7 @@ extension StudioRouter {
         }
         let drafts = try editing.state.drafts()
         let problems = try editing.readiness()?.problems ?? []
-        let listed = drafts.map { PublishPage.Listed(draft: $0, name: name($0.exhibit, editing: editing)) }
+        let listed = drafts.map { PublishPage.Listed(draft: $0, name: name($0.exhibit, editing: editing, context: context)) }
         return StudioPages.response(PublishPage.html(context: context, user: try context.user(), drafts: listed, problems: problems,
                                                      message: message, isAlert: isAlert, conflicts: conflicts), status: status)
     }

@@ -34,7 +34,9 @@ struct StudioRouter: Sendable {
         let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))
         signedIn.get("/") { [editing] _, context in
             let catalog = editing.guide.watchedLoad().catalog
-            let summary = StudioRoutes.GuideSummary(exhibits: catalog.exhibitCount, languages: catalog.languages.map(\.code))
+            var summary = StudioRoutes.GuideSummary(exhibits: catalog.exhibitCount, languages: catalog.languages.map(\.code))
+            summary.hasTours = !catalog.primary.tours.isEmpty
+            summary.hasFloors = !catalog.primary.floors.isEmpty
             return StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: summary,
                                                       drafts: try editing.state.drafts().count))
         }

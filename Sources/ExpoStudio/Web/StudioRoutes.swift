@@ -16,6 +16,9 @@ public struct StudioRoutes: SideRoutes {
     public struct GuideSummary: Sendable {
         public var exhibits: Int
         public var languages: [String]
+        /// Whether the catalog has tours, and floors, whose texts can be edited.
+        public var hasTours = false
+        public var hasFloors = false
         public init(exhibits: Int, languages: [String]) {
             self.exhibits = exhibits
             self.languages = languages
