@@ -113,6 +113,44 @@ def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, edi
         context.close()
 
 
+def test_a_catalog_kept_in_a_spreadsheet_stays_one(browser, tmp_path):
+    """The default catalog converted to spreadsheets: an edit published from the studio is
+    written into items.csv, into the one row it is about, and reverted byte for byte."""
+    catalog, state = str(tmp_path / "catalog"), str(tmp_path / "state")
+    subprocess.run([_binary(), "convert", DEFAULT_CATALOG, "--to", "csv", "--output", catalog], check=True, capture_output=True)
+    git(catalog, "init", "-q")
+    git(catalog, "add", "-A")
+    git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+    subprocess.run([_binary(), "users", "add", "김민지", "--role", "editor", "--state", state],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--catalog", catalog, "--state", state, "--image-cache", IMAGE_CACHE],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    context = new_phone(browser)
+    try:
+        url = re.match(r"Expo1900 is serving (http://\S+)", server.stdout.readline()).group(1)
+        page = context.new_page()
+        log_in(page, url)
+        page.goto(url + "/studio/exhibits/haegeum")
+        page.fill("[name='f.en.short_desc']", "A fiddle, played with a bow, of \"two strings\"")
+        page.click("form.exhibit button[type=submit]")
+        page.click("form[action='/studio/publish'] button")
+        assert "게시했습니다" in page.inner_text("[role=status]")
+        assert "A fiddle, played with a bow, of &quot;two strings&quot;" in public_text(page, url, "/en/items/haegeum/")
+        assert git(catalog, "diff", "--name-only").split() == ["items.csv"]
+        changed = git(catalog, "diff", "--unified=0")
+        lines = [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert len(lines) == 2 and all(line[1:].startswith("haegeum,") for line in lines), changed
+        assert '"A fiddle, played with a bow, of ""two strings"""' in lines[1], changed
+        page.goto(url + "/studio/exhibits/haegeum/history")
+        page.click("form[action='/studio/exhibits/haegeum/revert'] button")
+        assert "되돌렸습니다" in page.inner_text("[role=status]")
+        assert git(catalog, "diff") == "", "the revert puts back every byte"
+    finally:
+        context.close()
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def test_two_people_saving_one_exhibit(browser, editing):
     url, _, _ = editing
     first, second = new_phone(browser), new_phone(browser)

@@ -132,6 +132,15 @@ public struct EntryField: Hashable, Sendable {
             + (facts > 0 ? (1...facts).flatMap { number in factKeys.map { fact(number, $0) } } : [])
     }
 
+    /// The names of the images an entry lists.
+    static func imageNames(in entry: JSONValue) -> [String] {
+        guard case let .array(images)? = entry["images"] else { return [] }
+        return images.compactMap { image in
+            if case let .string(name)? = image["name"] { return name }
+            return nil
+        }
+    }
+
     /// How many free facts an entry lists.
     static func factCount(in entry: JSONValue) -> Int {
         if case let .array(items)? = entry["fields"] { return items.count }

@@ -6,7 +6,7 @@ import Foundation
 /// known (see `WatchedLoad`), and a change is written into them and nowhere else.
 extension WatchedLoad {
     /// Whether the studio can write this catalog's entries.
-    public var isEditable: Bool { items[DataFile.items.fileName(nil)] != nil }
+    public var isEditable: Bool { items[DataFile.items.fileName(nil)] != nil || sheet != nil }
 
     public var folderURL: URL { folder }
 
@@ -26,6 +26,7 @@ extension WatchedLoad {
     /// bytes are no longer those last loaded (a reload is then on its way).
     public func entry(exhibit id: String, language: Language) -> CatalogEntry? {
         if let document = CatalogDocument(rawValue: id) { return documentEntry(document, language: language) }
+        if sheet != nil { return sheetEntry(exhibit: id, language: language) }
         guard let position = primaryIndex[id], catalog.languages.contains(language) else { return nil }
         let name = Self.itemsFile(language, primary: catalog.primary.language)
         guard let file = items[name] else { return nil }

@@ -28,10 +28,11 @@ extension WatchedLoad {
         var planned: [(name: String, source: OpenedFile?, pieces: [AtomicFile.Piece])] = []
         func fileName(_ change: EntryChange) -> String {
             CatalogDocument(rawValue: change.exhibit)?.fileName(change.language, primary: primary)
-                ?? Self.itemsFile(change.language, primary: primary)
+                ?? (sheet != nil ? SheetCache.fileName : Self.itemsFile(change.language, primary: primary))
         }
         for (name, group) in Dictionary(grouping: changes, by: fileName).sorted(by: { $0.key < $1.key }) {
             let made = CatalogDocument(rawValue: group[0].exhibit) != nil ? wholeFile(name, group[group.count - 1])
+                : sheet != nil ? sheetPieces(group).map { ($0.0 as OpenedFile?, $0.1) }
                 : pieces(name, group, primary: primary).map { ($0.0 as OpenedFile?, $0.1) }
             switch made {
             case let .success((source, pieces)): planned.append((name, source, pieces))

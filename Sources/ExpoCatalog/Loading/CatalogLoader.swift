@@ -50,6 +50,8 @@ public enum CatalogLoader {
     struct EntryRecord {
         /// Whether the catalog is a plain folder of JSON files, the one kind reloaded entry by entry.
         var isJSONFolder = false
+        /// Whether the catalog is a plain folder (of JSON files, spreadsheets or both), not an app's project.
+        var isPlainFolder = false
         /// By items file name: the entries that gave a problem, and a translation's entry for each id.
         var files: [String: (problems: Set<Int>, indexByID: [String: Int])] = [:]
     }

@@ -15,6 +15,7 @@ extension CatalogLoader {
         let plain = CatalogFolder(url: url)
         if primaryFiles.contains(where: plain.dataFileNames.contains) {
             record.isJSONFolder = plain.spreadsheets.files.isEmpty
+            record.isPlainFolder = true
             return PrefetchedStore(plain)
         }
         let project = AppProject(root: url, pdfConverter: options.pdfConverter)

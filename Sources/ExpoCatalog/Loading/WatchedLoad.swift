@@ -18,6 +18,9 @@ public struct WatchedLoad: Sendable {
     /// Each exhibit's place in the main language's items file, by id, for the studio's
     /// edits: a reload entry by entry keeps every id where it was.
     let primaryIndex: [String: Int]
+    /// Where `items.csv`'s rows lie, found when the studio first asks: set only for a plain
+    /// folder whose exhibits are in that spreadsheet.
+    let sheet: SheetCache?
 
     struct ItemsFile: Sendable {
         var scan: JSONElementScan
@@ -58,8 +61,11 @@ public struct WatchedLoad: Sendable {
                                         idAtIndex: Dictionary(file.indexByID.map { ($1, $0) }) { first, _ in first })
             }
         }
-        let primaryIndex = items.isEmpty ? [:] : Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex)
+        let sheet = record.isPlainFolder && before[SheetCache.fileName] != nil && before[DataFile.items.fileName(nil)] == nil
+            ? SheetCache() : nil
+        let primaryIndex = items.isEmpty && sheet == nil ? [:]
+            : Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex, sheet: sheet)
     }
 
     /// The catalog with the edits made since this load, read entry by entry; nil when the

@@ -1,0 +1,89 @@
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoCatalog
+
+/// A catalog kept in a spreadsheet is edited in its own format: a changed text goes into
+/// its cell, a column the sheet lacks is added at the end of the header and of that row, and
+/// every other byte (the other rows, the quoting, the line ends, the byte order mark) stays.
+@Suite struct SheetEditingTests {
+    static let sheet = "\u{FEFF}image_name,stop,name,name.en,short_desc,images.1.name,images.1.caption,fields.1.label,fields.1.value\r\n"
+        + "jikji,1,직지심체요절,Jikji,\"금속활자로 찍은 책, 1377년\",jikji-type,활자,소장,프랑스 국립도서관\r\n"
+        + "haegeum,2,해금,Haegeum,두 줄 현악기,,,,\r\n"
+
+    private func folder() throws -> TemporaryCatalog {
+        try TemporaryCatalog([
+            "exposition_universelle_1900.json": TemporaryCatalog.seedExposition,
+            "items.csv": Self.sheet,
+            "poster.svg": TemporaryCatalog.tinySVG, "flag.svg": TemporaryCatalog.tinySVG,
+            "jikji.svg": TemporaryCatalog.tinySVG, "jikji-type.svg": TemporaryCatalog.tinySVG, "haegeum.svg": TemporaryCatalog.tinySVG,
+        ])
+    }
+
+    private func change(_ load: WatchedLoad, _ id: String, _ language: Language, _ texts: [EntryField: String]) throws -> EntryChange {
+        let entry = try #require(load.entry(exhibit: id, language: language))
+        var bytes = entry.bytes
+        for (field, text) in texts { bytes = try #require(field.setting(text, in: bytes)) }
+        return EntryChange(exhibit: id, language: language, bytes: bytes, version: entry.version)
+    }
+
+    @Test func aRowsTextsAreReadAsTheLoaderReadsThem() throws {
+        let folder = try folder()
+        let load = try WatchedLoad.load(at: folder.url)
+        #expect(load.isEditable)
+        let entry = try #require(load.entry(exhibit: "jikji", language: .korean))
+        #expect(entry.file == "items.csv")
+        #expect(entry.text(.entry("short_desc")) == "금속활자로 찍은 책, 1377년")
+        #expect(entry.text(.image("jikji-type", "caption")) == "활자" && entry.text(.fact(1, "value")) == "프랑스 국립도서관")
+        #expect(try #require(load.entry(exhibit: "haegeum", language: .english)).text(.entry("name")) == "Haegeum")
+    }
+
+    @Test func changedTextsGoIntoTheirCellsAndEveryOtherByteStays() throws {
+        let folder = try folder()
+        let load = try WatchedLoad.load(at: folder.url)
+        let hostile = "=HYPERLINK(\"x\"), and \"quotes\"\nover two lines"
+        let changes = [
+            try change(load, "jikji", .korean, [.entry("short_desc"): "가장 오래된 금속활자본", .image("jikji-type", "caption"): "금속 활자",
+                                                 .fact(1, "value"): hostile]),
+            try change(load, "jikji", .english, [.entry("desc"): "The second volume, in Paris."]),
+        ]
+        #expect(try load.write(changes).get() == ["items.csv"])
+        let written = try Data(contentsOf: folder.url.appendingPathComponent("items.csv"))
+        let guardedHostile = "\"'=HYPERLINK(\"\"x\"\"), and \"\"quotes\"\"\nover two lines\""
+        let expected = "\u{FEFF}image_name,stop,name,name.en,short_desc,images.1.name,images.1.caption,fields.1.label,fields.1.value,desc.en\r\n"
+            + "jikji,1,직지심체요절,Jikji,가장 오래된 금속활자본,jikji-type,금속 활자,소장,\(guardedHostile),\"The second volume, in Paris.\"\r\n"
+            + "haegeum,2,해금,Haegeum,두 줄 현악기,,,,\r\n"
+        #expect(written == Data(expected.utf8), "\(String(decoding: written, as: UTF8.self))")
+        let catalog = try folder.load()
+        let jikji = catalog.primary.exhibits[0]
+        #expect(jikji.shortDescription == "가장 오래된 금속활자본" && jikji.facts.fields[0].value == hostile)
+        #expect(jikji.images.first { $0.name == "jikji-type" }?.caption == "금속 활자")
+        #expect(catalog.translations[0].exhibits[0].description == "The second volume, in Paris.")
+        #expect(catalog.primary.exhibits[1] == (try TemporaryCatalog([
+            "exposition_universelle_1900.json": TemporaryCatalog.seedExposition, "items.csv": Self.sheet,
+            "poster.svg": TemporaryCatalog.tinySVG, "flag.svg": TemporaryCatalog.tinySVG, "jikji.svg": TemporaryCatalog.tinySVG,
+            "jikji-type.svg": TemporaryCatalog.tinySVG, "haegeum.svg": TemporaryCatalog.tinySVG,
+        ]).load()).primary.exhibits[1])
+    }
+
+    @Test func aRowChangedOnDiskIsNeverWrittenOver() throws {
+        let folder = try folder()
+        let load = try WatchedLoad.load(at: folder.url)
+        let mine = try change(load, "haegeum", .korean, [.entry("name"): "해금 (奚琴)"])
+        let theirs = Self.sheet.replacingOccurrences(of: "두 줄 현악기", with: "활로 켜는 악기")
+        try theirs.write(to: folder.url.appendingPathComponent("items.csv"), atomically: true, encoding: .utf8)
+        #expect(throws: EntryWriteError.self) { try load.write([mine]).get() }
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("items.csv")) == Data(theirs.utf8))
+    }
+
+    @Test func aSemicolonSheetWithLFLineEndsIsWrittenInItsOwnWay() throws {
+        let sheet = "image_name;name;short_desc\nhaegeum;해금;두 줄; 현악기\n".replacingOccurrences(of: "두 줄; 현악기", with: "\"두 줄; 현악기\"")
+        let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition, "items.csv": sheet,
+                                           "poster.svg": TemporaryCatalog.tinySVG, "flag.svg": TemporaryCatalog.tinySVG, "haegeum.svg": TemporaryCatalog.tinySVG])
+        let load = try WatchedLoad.load(at: folder.url)
+        _ = try load.write([try change(load, "haegeum", .korean, [.entry("short_desc"): "활; 두 줄", .stop: "7"])]).get()
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("items.csv"), encoding: .utf8)
+            == "image_name;name;short_desc;stop\nhaegeum;해금;\"활; 두 줄\";7\n")
+        #expect(try folder.load().primary.exhibits[0].stop == 7)
+    }
+}
