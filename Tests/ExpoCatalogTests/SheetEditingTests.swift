@@ -86,4 +86,21 @@ import Testing
             == "image_name;name;short_desc;stop\nhaegeum;해금;\"활; 두 줄\";7\n")
         #expect(try folder.load().primary.exhibits[0].stop == 7)
     }
+
+    @Test func rowsAreFoundTheSameWhateverTheChunksTheFileIsReadIn() throws {
+        let bytes = Array((Self.sheet + "\"gayageum\",3,\"가야금\r\n열두 줄\",,,,,,\r\n\r\n").utf8)
+        func rows(_ chunk: Int) -> SheetRows? {
+            SheetRows(size: bytes.count, chunk: chunk) { Array(bytes[$0]) }
+        }
+        let whole = try #require(rows(1 << 20))
+        #expect(whole.rows.keys.sorted() == ["gayageum", "haegeum", "jikji"])
+        #expect(whole.header.lowerBound == 3 && whole.columns.first == "image_name")
+        for chunk in [1, 2, 7, 64] {
+            let found = try #require(rows(chunk))
+            #expect(found.rows == whole.rows && found.header == whole.header, "chunks of \(chunk)")
+        }
+        let gayageum = try #require(whole.rows["gayageum"])
+        #expect(String(decoding: bytes[gayageum], as: UTF8.self) == "\"gayageum\",3,\"가야금\r\n열두 줄\",,,,,,")
+        #expect(SheetRows(size: 4, read: { _ in [0xFF, 0xFE, 0x41, 0x00] }) == nil, "UTF-16 is read, not written")
+    }
 }

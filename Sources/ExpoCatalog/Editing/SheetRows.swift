@@ -8,8 +8,6 @@ struct SheetRows: Sendable {
     static let lf: UInt8 = 0x0A
 
     let separator: UInt8
-    /// The file's line end, as its header row ends: CRLF, LF or CR.
-    let lineEnd: [UInt8]
     /// Where the header row lies (past a byte order mark), and its cells' texts.
     let header: Range<Int>
     let columns: [String]
@@ -18,62 +16,84 @@ struct SheetRows: Sendable {
     let byteCount: Int
 
     /// Nil for a file that is not UTF-8 (a UTF-16 spreadsheet is read, not written), or has
-    /// no `image_name` column.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        guard !(bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)) else { return nil }
-        let body = UnsafeBufferPointer(rebasing: bytes[start...])
-        separator = CSVParser.separator(body)
-        byteCount = bytes.count
-        var position = start
+    /// no `image_name` column. The file is read `chunk` bytes at a time through `read`
+    /// (the bytes at a range, all of them, or nil): a sheet of 100,000 exhibits is 400 MB,
+    /// and only each row in turn is held.
+    init?(size: Int, chunk: Int = 4 << 20, read: (Range<Int>) -> [UInt8]?) {
+        guard let first = read(0..<min(size, 4)) else { return nil }
+        guard !(first.count >= 2 && (first[0] == 0xFF && first[1] == 0xFE || first[0] == 0xFE && first[1] == 0xFF)) else { return nil }
+        let start = first.count >= 3 && first[0] == 0xEF && first[1] == 0xBB && first[2] == 0xBF ? 3 : 0
+        byteCount = size
         var header: Range<Int>?
-        var lineEnd: [UInt8] = [Self.lf]
-        var rows: [String: Range<Int>] = [:]
-        var idColumn: Int?
         var columns: [String] = []
-        while position < bytes.count {
-            let end = Self.rowEnd(bytes, from: position)
-            let row = position..<end
-            var next = end
-            if next < bytes.count, bytes[next] == Self.cr { next += 1 }
-            if next < bytes.count, bytes[next] == Self.lf { next += 1 }
+        var separator = UInt8(ascii: ",")
+        var idColumn = 0
+        var rows: [String: Range<Int>] = [:]
+        var row: [UInt8] = []
+        var rowStart = start
+        var quoted = false
+        var afterCR = false
+        /// Takes the row that ended at `end` (its line end from `end` on).
+        func finish(_ end: Int) -> Bool {
+            defer { row.removeAll(keepingCapacity: true) }
+            guard !Self.isBlank(row) else { return true }
             if header == nil {
-                guard !Self.isBlank(bytes, row) else { position = next; continue }
-                header = row
-                if end < next { lineEnd = Array(bytes[end..<next]) }
-                columns = Self.texts(UnsafeBufferPointer(rebasing: bytes[row])).map(FormulaGuard.unguarded)
-                idColumn = columns.firstIndex(of: "image_name")
-                guard idColumn != nil else { return nil }
-            } else if let idColumn, !Self.isBlank(bytes, row) {
-                let cells = Self.cells(bytes, row, separator: separator)
-                if cells.indices.contains(idColumn) {
-                    let id = Self.texts(UnsafeBufferPointer(rebasing: bytes[cells[idColumn]]), separator: separator).first ?? ""
-                    if rows[id] == nil { rows[id] = row }
-                }
+                header = rowStart..<end
+                separator = row.withUnsafeBufferPointer { CSVParser.separator($0) }
+                columns = row.withUnsafeBufferPointer { Self.texts($0) }.map(FormulaGuard.unguarded)
+                guard let found = columns.firstIndex(of: "image_name") else { return false }
+                idColumn = found
+                return true
             }
-            position = next
+            row.withUnsafeBufferPointer { buffer in
+                let cells = Self.cells(buffer, 0..<buffer.count, separator: separator)
+                guard cells.indices.contains(idColumn) else { return }
+                let id = Self.texts(UnsafeBufferPointer(rebasing: buffer[cells[idColumn]]), separator: separator).first ?? ""
+                if rows[id] == nil { rows[id] = rowStart..<end }
+            }
+            return true
         }
+        var offset = start
+        var refused = false
+        while offset < size, !refused {
+            guard let bytes = read(offset..<min(size, offset + chunk)), !bytes.isEmpty else { return nil }
+            bytes.withUnsafeBufferPointer { buffer in
+                // A row's bytes are copied a run at a time, at its end or the chunk's.
+                var run = 0
+                var index = 0
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    if afterCR {
+                        afterCR = false
+                        if byte == Self.lf {
+                            rowStart = offset + index + 1
+                            run = index + 1
+                            index += 1
+                            continue
+                        }
+                    }
+                    if byte == Self.quote {
+                        quoted.toggle()
+                    } else if !quoted, byte == Self.lf || byte == Self.cr {
+                        row.append(contentsOf: buffer[run..<index])
+                        guard finish(offset + index) else { refused = true; return }
+                        afterCR = byte == Self.cr
+                        rowStart = offset + index + 1
+                        run = index + 1
+                    }
+                    index += 1
+                }
+                row.append(contentsOf: buffer[run..<buffer.count])
+            }
+            offset += bytes.count
+        }
+        if refused { return nil }
+        if !row.isEmpty { guard finish(size) else { return nil } }
         guard let header else { return nil }
         self.header = header
-        self.lineEnd = lineEnd
+        self.separator = separator
         self.columns = columns
         self.rows = rows
-    }
-
-    /// Where the row starting at `start` ends: at the first line break outside quotes.
-    static func rowEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        var quoted = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == quote {
-                quoted.toggle()
-            } else if !quoted, byte == lf || byte == cr {
-                return index
-            }
-            index += 1
-        }
-        return index
     }
 
     /// Each cell's bytes in a row, its quotes and the spaces around it included.
@@ -108,8 +128,8 @@ struct SheetRows: Sendable {
         return cells
     }
 
-    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Range<Int>) -> Bool {
-        row.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == UInt8(ascii: ",") || bytes[$0] == UInt8(ascii: ";") }
+    private static func isBlank(_ row: [UInt8]) -> Bool {
+        row.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }
     }
 
     /// A text as its cell is written in this file: guarded from being run as a formula,

@@ -11,8 +11,7 @@ public final class SheetCache: Sendable {
         if let rows = found.withLock({ $0 }) { return rows }
         let url = load.folderURL.appendingPathComponent(Self.fileName)
         guard let source = OpenedFile(url.path), source.stamp == load.stamps[Self.fileName],
-              let bytes = source.read(0..<Int(source.stamp.size)),
-              let rows = bytes.withUnsafeBufferPointer({ SheetRows($0) }) else { return nil }
+              let rows = SheetRows(size: Int(source.stamp.size), read: source.read) else { return nil }
         found.withLock { $0 = rows }
         return rows
     }
