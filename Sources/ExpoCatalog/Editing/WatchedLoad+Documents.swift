@@ -16,10 +16,11 @@ extension WatchedLoad {
         case .floors: guard !catalog.primary.floors.isEmpty else { return nil }
         }
         let name = document.fileName(language, primary: catalog.primary.language)
-        let url = folder.appendingPathComponent(name)
+        let url = url(of: name)
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
-            guard errno == ENOENT, language != catalog.primary.language, stamps[name] == nil else { return nil }
+            // An app's project gets no new file: the app would not load it.
+            guard errno == ENOENT, language != catalog.primary.language, stamps[name] == nil, locations.isEmpty else { return nil }
             return CatalogEntry(exhibit: document.rawValue, language: language, file: name, bytes: Array(document.empty.text.utf8),
                                 value: document.empty.value, version: EntryVersion.absent)
         }
@@ -97,7 +98,7 @@ extension WatchedLoad {
     /// The document's file `name` as its new content, checked against the file as loaded.
     /// A translation's new file is written out in the catalog's usual layout.
     func wholeFile(_ name: String, _ change: EntryChange) -> Result<(OpenedFile?, [AtomicFile.Piece]), EntryWriteError> {
-        let url = folder.appendingPathComponent(name)
+        let url = url(of: name)
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
             guard errno == ENOENT, change.version == EntryVersion.absent, stamps[name] == nil,

@@ -2,8 +2,9 @@ import Foundation
 
 /// The studio's way into a catalog's files: each exhibit's entry as its file holds it, the
 /// catalog as it would be with some entries changed, and the changed entries written back.
-/// Only a plain folder of JSON files can be edited so far: there every entry's bytes are
-/// known (see `WatchedLoad`), and a change is written into them and nowhere else.
+/// A folder of JSON files and an app's project are edited entry by entry: there every
+/// entry's bytes are known (see `WatchedLoad`), and a change is written into them and
+/// nowhere else; a folder whose exhibits are `items.csv` is edited row by row.
 extension WatchedLoad {
     /// Whether the studio can write this catalog's entries.
     public var isEditable: Bool { items[DataFile.items.fileName(nil)] != nil || sheet != nil }
@@ -11,8 +12,9 @@ extension WatchedLoad {
     public var folderURL: URL { folder }
 
     /// Whether the catalog's files are as they were when it was loaded: a plain folder of
-    /// JSON files reads nothing but its top-level files.
-    public var isUpToDate: Bool { !items.isEmpty && FileStamp.folder(folder) == stamps }
+    /// JSON files reads nothing but its top-level files. An app's project is never said to
+    /// be: its images lie in folders of their own, which the stamps do not cover.
+    public var isUpToDate: Bool { !items.isEmpty && locations.isEmpty && FileStamp.folder(folder) == stamps }
 
     /// The exhibit's place in the main language's list, found by its id at once.
     public func position(of id: String) -> Int? { primaryIndex[id] }
@@ -37,7 +39,7 @@ extension WatchedLoad {
                                 value: .object([("image_name", .string(id))]), version: EntryVersion.absent)
         }
         let range = file.scan.range(of: index)
-        guard case let .success(chunk) = CatalogBoundary(folder).read(folder.appendingPathComponent(name), range: range),
+        guard case let .success(chunk) = CatalogBoundary(folder).read(url(of: name), range: range),
               chunk.count == range.count,
               chunk.withUnsafeBytes({ JSONElementScan.digest($0) }) == file.scan.digests[index] else { return nil }
         let bytes = Array(JSONElementScan.trimmed(chunk[...], isLast: index + 1 == file.scan.starts.count))

@@ -40,7 +40,7 @@ extension WatchedLoad {
             }
         }
         for (name, source, pieces) in planned {
-            let url = folder.appendingPathComponent(name)
+            let url = url(of: name)
             // Someone may have saved the file while it was copied: then it is left to them.
             var info = stat()
             let unchanged = source.map { $0.isStill(at: url.path) } ?? (lstat(url.path, &info) != 0 && errno == ENOENT)
@@ -55,7 +55,7 @@ extension WatchedLoad {
     /// The file `name` as the pieces of its new content: runs of the file as it is, and
     /// the changed entries' new bytes.
     private func pieces(_ name: String, _ changes: [EntryChange], primary: Language) -> Result<(OpenedFile, [AtomicFile.Piece]), EntryWriteError> {
-        let url = folder.appendingPathComponent(name)
+        let url = url(of: name)
         var info = stat()
         guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             return .failure(.unusable(file: name, reason: "is not a plain file (the studio does not write through links)"))

@@ -7,6 +7,7 @@ import Foundation
 /// candidate has that name, or two that have it differ, is there no telling which to use.
 struct AppData {
     struct Candidate: Sendable {
+        var url: URL
         var path: String
         var json: JSONValue
         var kind: DataFile
@@ -41,7 +42,7 @@ struct AppData {
         switch JSONFile.read(file, displayPath: path, within: boundary, warnings: &warnings) {
         case let .success(json):
             guard let kind = CatalogData.kind(of: json) else { return }
-            candidates.append(Candidate(path: path, json: json, kind: kind, language: language, assetName: assetName, warnings: warnings))
+            candidates.append(Candidate(url: file, path: path, json: json, kind: kind, language: language, assetName: assetName, warnings: warnings))
         case let .failure(problem):
             unreadable.append(Unreadable(problem: problem, assetName: assetName, isBundleFile: isBundleFile))
         }

@@ -80,6 +80,9 @@ struct AppProject: CatalogStore {
 
     var dataFileNames: Set<String> { Set(chosen.keys) }
 
+    /// Where each data file chosen lies: a dataset's JSON, or a bundle file.
+    var dataFileURLs: [String: URL] { chosen.mapValues(\.url) }
+
     func displayPath(ofDataFile name: String) -> String { chosen[name]?.path ?? name }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {

@@ -52,6 +52,8 @@ public enum CatalogLoader {
         var isJSONFolder = false
         /// Whether the catalog is a plain folder (of JSON files, spreadsheets or both), not an app's project.
         var isPlainFolder = false
+        /// For an app's project: where each data file lies (its datasets), by its plain name.
+        var locations: [String: URL] = [:]
         /// By items file name: the entries that gave a problem, and a translation's entry for each id.
         var files: [String: (problems: Set<Int>, indexByID: [String: Int])] = [:]
     }

@@ -22,6 +22,7 @@ extension CatalogLoader {
         guard primaryFiles.contains(where: project.dataFileNames.contains) else {
             throw .notACatalog(path: path, searched: project.searched)
         }
+        record.locations = project.dataFileURLs
         return PrefetchedStore(project)
     }
 

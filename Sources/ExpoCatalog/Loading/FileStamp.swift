@@ -28,4 +28,14 @@ public struct FileStamp: Equatable, Sendable {
         }
         return stamps
     }
+
+    /// Each of `files`, by its name: an app's datasets, where they lie.
+    static func files(_ files: [String: URL]) -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
+        for (name, url) in files {
+            var info = stat()
+            if lstat(url.path, &info) == 0 { stamps[name] = FileStamp(info) }
+        }
+        return stamps
+    }
 }

@@ -21,6 +21,9 @@ public struct WatchedLoad: Sendable {
     /// Where `items.csv`'s rows lie, found when the studio first asks: set only for a plain
     /// folder whose exhibits are in that spreadsheet.
     let sheet: SheetCache?
+    /// For an app's project, where each data file lies (in its datasets); empty for a
+    /// folder, whose files are at its top.
+    let locations: [String: URL]
 
     struct ItemsFile: Sendable {
         var scan: JSONElementScan
@@ -40,21 +43,25 @@ public struct WatchedLoad: Sendable {
     /// kept only for a plain folder of JSON files whose items files did not change while it
     /// was read; otherwise every later reload is a whole one.
     public static func load(at url: URL, options: CatalogLoader.Options = .init()) throws(CatalogError) -> WatchedLoad {
-        let before = FileStamp.folder(url)
+        var before = FileStamp.folder(url)
         var record = CatalogLoader.EntryRecord()
         let catalog = try CatalogLoader.load(at: url, options: options, record: &record)
+        let locations = record.locations
+        // An app's datasets are known once it is read: their stamps are taken then.
+        if !locations.isEmpty { before = FileStamp.files(locations) }
+        func stamps() -> [String: FileStamp] { locations.isEmpty ? FileStamp.folder(url) : FileStamp.files(locations) }
         var items: [String: ItemsFile] = [:]
-        if record.isJSONFolder {
+        if record.isJSONFolder || !locations.isEmpty {
             let boundary = CatalogBoundary(url)
             let names = record.files.keys.filter { before[$0] != nil }.sorted()
             let scans = Mutex<[String: JSONElementScan]>([:])
             DispatchQueue.concurrentPerform(iterations: names.count) { index in
                 let name = names[index]
                 // Read a few megabytes at a time: the files of 100,000 exhibits are 400 MB.
-                guard let scan = boundary.scan(url.appendingPathComponent(name)) else { return }
+                guard let scan = boundary.scan(locations[name] ?? url.appendingPathComponent(name)) else { return }
                 scans.withLock { $0[name] = scan }
             }
-            let after = FileStamp.folder(url)
+            let after = stamps()
             for (name, scan) in scans.withLock({ $0 }) where before[name] == after[name] {
                 guard let file = record.files[name] else { continue }
                 items[name] = ItemsFile(scan: scan, problems: file.problems, indexByID: file.indexByID,
@@ -65,13 +72,18 @@ public struct WatchedLoad: Sendable {
             ? SheetCache() : nil
         let primaryIndex = items.isEmpty && sheet == nil ? [:]
             : Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex, sheet: sheet)
+        return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex, sheet: sheet,
+                           locations: locations)
     }
+
+    /// Where the data file `name` lies.
+    func url(of name: String) -> URL { locations[name] ?? folder.appendingPathComponent(name) }
 
     /// The catalog with the edits made since this load, read entry by entry; nil when the
     /// edits are not of the kind that can be (the caller then loads the catalog whole).
     public func reloaded() -> WatchedLoad? {
-        guard !items.isEmpty else { return nil }
+        // An app's project is read whole again: its data lies in datasets, not at the folder's top.
+        guard !items.isEmpty, locations.isEmpty else { return nil }
         let now = FileStamp.folder(folder)
         let changed = Set(now.keys).union(stamps.keys).filter { now[$0] != stamps[$0] }
         guard !changed.isEmpty, changed.allSatisfy({ items[$0] != nil && now[$0] != nil }) else { return nil }

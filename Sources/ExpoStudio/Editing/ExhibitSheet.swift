@@ -21,7 +21,12 @@ struct ExhibitSheet {
         let catalog = load.catalog
         var entries: [Language: CatalogEntry] = [:]
         for language in catalog.languages {
-            guard let entry = load.entry(exhibit: id, language: language) else { return nil }
+            // A translation the studio cannot write (one an app's project keeps in no dataset
+            // of its own) is left out of the form; without the main language there is none.
+            guard let entry = load.entry(exhibit: id, language: language) else {
+                if language == catalog.primary.language { return nil }
+                continue
+            }
             entries[language] = entry
         }
         guard let primary = entries[catalog.primary.language] else { return nil }
@@ -51,7 +56,7 @@ struct ExhibitSheet {
         }
         self.id = id
         self.itemTitles = itemTitles
-        languages = catalog.languages
+        languages = catalog.languages.filter { entries[$0] != nil }
         self.entries = entries
         self.draft = draft.draft
         drafted = Dictionary(grouping: draft.fields, by: \.language).mapValues { fields in
