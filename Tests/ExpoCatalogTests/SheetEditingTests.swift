@@ -104,3 +104,54 @@ import Testing
         #expect(SheetRows(size: 4, read: { _ in [0xFF, 0xFE, 0x41, 0x00] }) == nil, "UTF-16 is read, not written")
     }
 }
+
+/// The exposition, tours and floors of a folder that keeps them in spreadsheets.
+@Suite struct SheetDocumentEditingTests {
+    static let exposition = "title,만국박람회\r\nvisitors,\"48,130,300\"\r\ntitle.en,The Exposition\r\n"
+    static let tours = "id,title,stops\nprinted-word,인쇄된 말,jikji haegeum\n"
+    static let floors = "id,name,plan\n1,1층,poster"
+
+    private func folder() throws -> TemporaryCatalog {
+        try TemporaryCatalog([
+            "exposition.csv": Self.exposition, "tours.csv": Self.tours, "floors.csv": Self.floors,
+            "items.csv": "image_name,name,name.en\njikji,직지,Jikji\nhaegeum,해금,\n",
+            "poster.svg": TemporaryCatalog.tinySVG, "flag.svg": TemporaryCatalog.tinySVG,
+            "jikji.svg": TemporaryCatalog.tinySVG, "haegeum.svg": TemporaryCatalog.tinySVG,
+        ])
+    }
+
+    private func change(_ load: WatchedLoad, _ document: CatalogDocument, _ language: Language, _ texts: [EntryField: String]) throws -> EntryChange {
+        let entry = try #require(load.entry(exhibit: document.rawValue, language: language))
+        var bytes = entry.bytes
+        for (field, text) in texts { bytes = try #require(field.setting(text, in: bytes)) }
+        return EntryChange(exhibit: document.rawValue, language: language, bytes: bytes, version: entry.version)
+    }
+
+    private func file(_ folder: TemporaryCatalog, _ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: folder.url.appendingPathComponent(name)), as: UTF8.self)
+    }
+
+    @Test func textsGoIntoTheirRowsAndCellsAndNewOnesAtTheEnd() throws {
+        let folder = try folder()
+        let load = try WatchedLoad.load(at: folder.url)
+        #expect(try #require(load.entry(exhibit: CatalogDocument.exposition.rawValue, language: .korean)).text(.visitors) == "48130300")
+        let changes = [
+            try change(load, .exposition, .korean, [.entry("location"): "파리, 센 강변", .entry("title"): "=파리 만국박람회"]),
+            try change(load, .exposition, .english, [.entry("title"): "The Paris Exposition"]),
+            try change(load, .tours, .english, [.listed("tours", "printed-word", "title"): "The printed word"]),
+            try change(load, .floors, .korean, [.listed("floors", "1", "plan_alt"): "네모난 방, 입구는 남쪽"]),
+        ]
+        let (catalog, _) = load.catalog(with: changes)
+        #expect(catalog.primary.exposition.location == "파리, 센 강변" && catalog.translations[0].tours[0].title == "The printed word")
+        #expect(Set(try load.write(changes).get()) == ["exposition.csv", "tours.csv", "floors.csv"])
+        #expect(try file(folder, "exposition.csv")
+            == "title,'=파리 만국박람회\r\nvisitors,\"48,130,300\"\r\ntitle.en,The Paris Exposition\r\nlocation,\"파리, 센 강변\"\r\n")
+        #expect(try file(folder, "tours.csv") == "id,title,stops,title.en\nprinted-word,인쇄된 말,jikji haegeum,The printed word\n")
+        #expect(try file(folder, "floors.csv") == "id,name,plan,plan_alt\n1,1층,poster,\"네모난 방, 입구는 남쪽\"")
+        let reloaded = try folder.load()
+        #expect(reloaded.primary.exposition.title == "=파리 만국박람회" && reloaded.primary.exposition.location == "파리, 센 강변")
+        #expect(reloaded.translations[0].exposition.title == "The Paris Exposition")
+        #expect(reloaded.translations[0].tours[0].title == "The printed word")
+        #expect(reloaded.primary.floors[0].planAlt == "네모난 방, 입구는 남쪽")
+    }
+}

@@ -145,6 +145,17 @@ def test_a_catalog_kept_in_a_spreadsheet_stays_one(browser, tmp_path):
         page.click("form[action='/studio/exhibits/haegeum/revert'] button")
         assert "되돌렸습니다" in page.inner_text("[role=status]")
         assert git(catalog, "diff") == "", "the revert puts back every byte"
+        # The exposition's texts are exposition.csv's rows, one field to a row.
+        page.goto(url + "/studio/exposition")
+        page.fill("[name='f.en.location']", "Paris, on the Seine")
+        page.click("form.exhibit button[type=submit]")
+        page.click("form[action='/studio/publish'] button")
+        assert "게시했습니다" in page.inner_text("[role=status]")
+        assert "Paris, on the Seine" in public_text(page, url, "/en/")
+        assert git(catalog, "diff", "--name-only").split() == ["exposition.csv"]
+        changed = git(catalog, "diff", "--unified=0")
+        lines = [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert len(lines) == 2 and lines[1].startswith('+location.en,"Paris, on the Seine"'), changed
     finally:
         context.close()
         server.terminate()

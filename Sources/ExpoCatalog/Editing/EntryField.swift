@@ -132,6 +132,15 @@ public struct EntryField: Hashable, Sendable {
             + (facts > 0 ? (1...facts).flatMap { number in factKeys.map { fact(number, $0) } } : [])
     }
 
+    /// The ids of the entries a list (tours, floors) holds, in order.
+    static func ids(in list: JSONValue) -> [String] {
+        guard case let .array(entries) = list else { return [] }
+        return entries.compactMap { entry in
+            if case let .string(id)? = entry["id"] { return id }
+            return nil
+        }
+    }
+
     /// The names of the images an entry lists.
     static func imageNames(in entry: JSONValue) -> [String] {
         guard case let .array(images)? = entry["images"] else { return [] }

@@ -11,15 +11,27 @@ struct SheetRows: Sendable {
     /// Where the header row lies (past a byte order mark), and its cells' texts.
     let header: Range<Int>
     let columns: [String]
-    /// Each exhibit's row, by the id in its `image_name` cell (the first row of an id).
+    /// Each row, by the text of its key cell (the first row of a key): an exhibit's by the
+    /// id in its `image_name` cell, a tour's by its `id`, an exposition field's by its name.
     let rows: [String: Range<Int>]
+    /// The bytes a new row ends with: the header's line end.
+    let lineEnd: [UInt8]
+
+    /// Which cell names a row.
+    enum Key: Sendable {
+        /// The cell under this header.
+        case column(String)
+        /// The first cell; every row, the first one too, is keyed (`exposition.csv` has no
+        /// header of its own).
+        case firstCell
+    }
     let byteCount: Int
 
     /// Nil for a file that is not UTF-8 (a UTF-16 spreadsheet is read, not written), or has
     /// no `image_name` column. The file is read `chunk` bytes at a time through `read`
     /// (the bytes at a range, all of them, or nil): a sheet of 100,000 exhibits is 400 MB,
     /// and only each row in turn is held.
-    init?(size: Int, chunk: Int = 4 << 20, read: (Range<Int>) -> [UInt8]?) {
+    init?(size: Int, chunk: Int = 4 << 20, key: Key = .column("image_name"), read: (Range<Int>) -> [UInt8]?) {
         guard let first = read(0..<min(size, 4)) else { return nil }
         guard !(first.count >= 2 && (first[0] == 0xFF && first[1] == 0xFE || first[0] == 0xFE && first[1] == 0xFF)) else { return nil }
         let start = first.count >= 3 && first[0] == 0xEF && first[1] == 0xBB && first[2] == 0xBF ? 3 : 0
@@ -29,6 +41,7 @@ struct SheetRows: Sendable {
         var separator = UInt8(ascii: ",")
         var idColumn = 0
         var rows: [String: Range<Int>] = [:]
+        var lineEnd: [UInt8]?
         var row: [UInt8] = []
         var rowStart = start
         var quoted = false
@@ -41,14 +54,16 @@ struct SheetRows: Sendable {
                 header = rowStart..<end
                 separator = row.withUnsafeBufferPointer { CSVParser.separator($0) }
                 columns = row.withUnsafeBufferPointer { Self.texts($0) }.map(FormulaGuard.unguarded)
-                guard let found = columns.firstIndex(of: "image_name") else { return false }
-                idColumn = found
-                return true
+                if case let .column(name) = key {
+                    guard let found = columns.firstIndex(of: name) else { return false }
+                    idColumn = found
+                    return true
+                }
             }
             row.withUnsafeBufferPointer { buffer in
                 let cells = Self.cells(buffer, 0..<buffer.count, separator: separator)
                 guard cells.indices.contains(idColumn) else { return }
-                let id = Self.texts(UnsafeBufferPointer(rebasing: buffer[cells[idColumn]]), separator: separator).first ?? ""
+                let id = FormulaGuard.unguarded(Self.texts(UnsafeBufferPointer(rebasing: buffer[cells[idColumn]]), separator: separator).first ?? "")
                 if rows[id] == nil { rows[id] = rowStart..<end }
             }
             return true
@@ -65,6 +80,7 @@ struct SheetRows: Sendable {
                     let byte = buffer[index]
                     if afterCR {
                         afterCR = false
+                        if lineEnd == [Self.cr] && rows.count <= 1 && byte == Self.lf { lineEnd = [Self.cr, Self.lf] }
                         if byte == Self.lf {
                             rowStart = offset + index + 1
                             run = index + 1
@@ -76,7 +92,9 @@ struct SheetRows: Sendable {
                         quoted.toggle()
                     } else if !quoted, byte == Self.lf || byte == Self.cr {
                         row.append(contentsOf: buffer[run..<index])
+                        let isHeader = header == nil
                         guard finish(offset + index) else { refused = true; return }
+                        if isHeader, header != nil { lineEnd = [byte] }
                         afterCR = byte == Self.cr
                         rowStart = offset + index + 1
                         run = index + 1
@@ -91,6 +109,7 @@ struct SheetRows: Sendable {
         if !row.isEmpty { guard finish(size) else { return nil } }
         guard let header else { return nil }
         self.header = header
+        self.lineEnd = lineEnd ?? [Self.lf]
         self.separator = separator
         self.columns = columns
         self.rows = rows
@@ -147,5 +166,50 @@ struct SheetRows: Sendable {
         }
         bytes.append(Self.quote)
         return bytes
+    }
+
+    /// `row` (a row's bytes) with the cells at the given columns set to their texts, every
+    /// other byte kept; a column past the row's last cell is reached with empty cells.
+    func splicing(_ row: [UInt8], _ texts: [Int: String]) -> [UInt8] {
+        let cells = row.withUnsafeBufferPointer { Self.cells($0, 0..<row.count, separator: separator) }
+        var pieces: [(range: Range<Int>, bytes: [UInt8])] = []
+        var tail: [UInt8] = []
+        var count = cells.count
+        for index in texts.keys.sorted() {
+            let cell = cell(texts[index] ?? "")
+            if index < cells.count {
+                pieces.append((cells[index], cell))
+            } else {
+                tail += Array(repeating: separator, count: index - count + 1) + cell
+                count = index + 1
+            }
+        }
+        if !tail.isEmpty { pieces.append((row.count..<row.count, tail)) }
+        var spliced: [UInt8] = []
+        var position = 0
+        for (range, bytes) in pieces.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            spliced += row[position..<range.lowerBound] + bytes
+            position = range.upperBound
+        }
+        return spliced + row[position...]
+    }
+
+    /// The index each column title has, the header's own or one `added` after its end.
+    struct Columns {
+        let header: [String]
+        let cellCount: Int
+        private(set) var added: [String] = []
+
+        init(_ rows: SheetRows, headerBytes: [UInt8]) {
+            header = rows.columns
+            cellCount = headerBytes.withUnsafeBufferPointer { SheetRows.cells($0, 0..<headerBytes.count, separator: rows.separator) }.count
+        }
+
+        mutating func index(of title: String) -> Int {
+            if let index = header.firstIndex(of: title) { return index }
+            if let index = added.firstIndex(of: title) { return cellCount + index }
+            added.append(title)
+            return cellCount + added.count - 1
+        }
     }
 }

@@ -15,6 +15,7 @@ extension WatchedLoad {
         case .tours: guard !catalog.primary.tours.isEmpty else { return nil }
         case .floors: guard !catalog.primary.floors.isEmpty else { return nil }
         }
+        if isSheetDocument(document, language: language) { return sheetDocumentEntry(document, language: language) }
         let name = document.fileName(language, primary: catalog.primary.language)
         let url = url(of: name)
         var info = stat()

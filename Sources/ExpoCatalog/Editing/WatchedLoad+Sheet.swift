@@ -58,14 +58,7 @@ extension WatchedLoad {
         let changedOnDisk = EntryWriteError.changedOnDisk(file: name, exhibit: changes.first?.exhibit ?? "")
         guard let sheet, let rows = sheet.rows(of: self), let source = OpenedFile(url.path), source.stamp == stamps[name],
               let header = source.read(rows.header) else { return .failure(changedOnDisk) }
-        let headerCells = header.withUnsafeBufferPointer { SheetRows.cells($0, 0..<header.count, separator: rows.separator) }
-        var added: [String] = []
-        func column(_ title: String) -> Int {
-            if let index = rows.columns.firstIndex(of: title) { return index }
-            if let index = added.firstIndex(of: title) { return headerCells.count + index }
-            added.append(title)
-            return headerCells.count + added.count - 1
-        }
+        var columns = SheetRows.Columns(rows, headerBytes: header)
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         for (id, group) in Dictionary(grouping: changes, by: \.exhibit).sorted(by: { $0.key < $1.key }) {
             guard let range = rows.rows[id], let row = source.read(range),
@@ -92,36 +85,15 @@ extension WatchedLoad {
                     guard let title = layout.column(for: field) else {
                         return .failure(.unusable(file: name, reason: "the row of \(id) has no column for \(field.name) (an image not listed in its images columns)"))
                     }
-                    set[column(title)] = text
+                    set[columns.index(of: title)] = text
                 }
             }
-            let rowCells = row.withUnsafeBufferPointer { SheetRows.cells($0, 0..<row.count, separator: rows.separator) }
-            var pieces: [(range: Range<Int>, bytes: [UInt8])] = []
-            var tail: [UInt8] = []
-            var count = rowCells.count
-            for index in set.keys.sorted() {
-                let cell = rows.cell(set[index] ?? "")
-                if index < rowCells.count {
-                    pieces.append((rowCells[index], cell))
-                } else {
-                    // Past the row's last cell: empty cells up to the column, then the text.
-                    tail += Array(repeating: rows.separator, count: index - count + 1) + cell
-                    count = index + 1
-                }
-            }
-            if !tail.isEmpty { pieces.append((row.count..<row.count, tail)) }
-            var newRow: [UInt8] = []
-            var position = 0
-            for (cellRange, bytes) in pieces.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                newRow += row[position..<cellRange.lowerBound] + bytes
-                position = cellRange.upperBound
-            }
-            newRow += row[position...]
+            let newRow = rows.splicing(row, set)
             replacements.append((range, newRow))
         }
-        if !added.isEmpty {
+        if !columns.added.isEmpty {
             let end = rows.header.upperBound
-            replacements.append((end..<end, added.flatMap { [rows.separator] + rows.cell($0) }))
+            replacements.append((end..<end, columns.added.flatMap { [rows.separator] + rows.cell($0) }))
         }
         var pieces: [AtomicFile.Piece] = []
         var position = 0

@@ -27,13 +27,17 @@ extension WatchedLoad {
         let primary = catalog.primary.language
         var planned: [(name: String, source: OpenedFile?, pieces: [AtomicFile.Piece])] = []
         func fileName(_ change: EntryChange) -> String {
-            CatalogDocument(rawValue: change.exhibit)?.fileName(change.language, primary: primary)
-                ?? (sheet != nil ? SheetCache.fileName : Self.itemsFile(change.language, primary: primary))
+            if let document = CatalogDocument(rawValue: change.exhibit) {
+                return isSheetDocument(document, language: change.language) ? document.sheetName
+                    : document.fileName(change.language, primary: primary)
+            }
+            return sheet != nil ? SheetCache.fileName : Self.itemsFile(change.language, primary: primary)
         }
         for (name, group) in Dictionary(grouping: changes, by: fileName).sorted(by: { $0.key < $1.key }) {
-            let made = CatalogDocument(rawValue: group[0].exhibit) != nil ? wholeFile(name, group[group.count - 1])
-                : sheet != nil ? sheetPieces(group).map { ($0.0 as OpenedFile?, $0.1) }
-                : pieces(name, group, primary: primary).map { ($0.0 as OpenedFile?, $0.1) }
+            let document = CatalogDocument(rawValue: group[0].exhibit)
+            let made = document.map { $0.sheetName == name ? sheetDocumentPieces($0, group) : wholeFile(name, group[group.count - 1]) }
+                ?? (sheet != nil ? sheetPieces(group).map { ($0.0 as OpenedFile?, $0.1) }
+                : pieces(name, group, primary: primary).map { ($0.0 as OpenedFile?, $0.1) })
             switch made {
             case let .success((source, pieces)): planned.append((name, source, pieces))
             case let .failure(error): return .failure(error)
