@@ -58,6 +58,21 @@ def log_in(page, url, name="김민지"):
     page.wait_for_url(url + "/studio/")
 
 
+def changed_lines(catalog):
+    """The catalog's `git diff`, and the lines it takes out and puts in."""
+    changed = git(catalog, "diff", "--unified=0")
+    return changed, [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def edit_and_publish(page, url, path, field, text):
+    """Sets one text of the form at `path`, saves it, and publishes it from that page."""
+    page.goto(url + path)
+    page.fill(f"[name='{field}']", text)
+    page.click("form.exhibit button[type=submit]")
+    page.click("form[action='/studio/publish'] button")
+    assert "게시했습니다" in page.inner_text("[role=status]")
+
+
 def public_text(page, url, path):
     """The page's text, its head's description included (where the short text is)."""
     page.goto(url + path)
@@ -91,8 +106,7 @@ def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, edi
         assert "게시했습니다" in page.inner_text("[role=status]")
         assert "활로 줄을 켜는 두 줄 현악기" in public_text(page, url, "/items/haegeum/")
         assert "A two-stringed fiddle played with a bow" in public_text(page, url, "/en/items/haegeum/")
-        changed = git(catalog, "diff", "--unified=0")
-        lines = [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        changed, lines = changed_lines(catalog)
         assert len(lines) == 4, f"one line out and one in, in each of two files:\n{changed}"
         assert sorted(git(catalog, "diff", "--name-only").split()) == ["items.en.json", "items.json"]
         assert all("short_desc" in line for line in lines), changed
@@ -130,15 +144,10 @@ def test_a_catalog_kept_in_a_spreadsheet_stays_one(browser, tmp_path):
         url = re.match(r"Expo1900 is serving (http://\S+)", server.stdout.readline()).group(1)
         page = context.new_page()
         log_in(page, url)
-        page.goto(url + "/studio/exhibits/haegeum")
-        page.fill("[name='f.en.short_desc']", "A fiddle, played with a bow, of \"two strings\"")
-        page.click("form.exhibit button[type=submit]")
-        page.click("form[action='/studio/publish'] button")
-        assert "게시했습니다" in page.inner_text("[role=status]")
+        edit_and_publish(page, url, "/studio/exhibits/haegeum", "f.en.short_desc", "A fiddle, played with a bow, of \"two strings\"")
         assert "A fiddle, played with a bow, of &quot;two strings&quot;" in public_text(page, url, "/en/items/haegeum/")
         assert git(catalog, "diff", "--name-only").split() == ["items.csv"]
-        changed = git(catalog, "diff", "--unified=0")
-        lines = [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        changed, lines = changed_lines(catalog)
         assert len(lines) == 2 and all(line[1:].startswith("haegeum,") for line in lines), changed
         assert '"A fiddle, played with a bow, of ""two strings"""' in lines[1], changed
         page.goto(url + "/studio/exhibits/haegeum/history")
@@ -146,15 +155,10 @@ def test_a_catalog_kept_in_a_spreadsheet_stays_one(browser, tmp_path):
         assert "되돌렸습니다" in page.inner_text("[role=status]")
         assert git(catalog, "diff") == "", "the revert puts back every byte"
         # The exposition's texts are exposition.csv's rows, one field to a row.
-        page.goto(url + "/studio/exposition")
-        page.fill("[name='f.en.location']", "Paris, on the Seine")
-        page.click("form.exhibit button[type=submit]")
-        page.click("form[action='/studio/publish'] button")
-        assert "게시했습니다" in page.inner_text("[role=status]")
+        edit_and_publish(page, url, "/studio/exposition", "f.en.location", "Paris, on the Seine")
         assert "Paris, on the Seine" in public_text(page, url, "/en/")
         assert git(catalog, "diff", "--name-only").split() == ["exposition.csv"]
-        changed = git(catalog, "diff", "--unified=0")
-        lines = [line for line in changed.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        changed, lines = changed_lines(catalog)
         assert len(lines) == 2 and lines[1].startswith('+location.en,"Paris, on the Seine"'), changed
     finally:
         context.close()
