@@ -143,3 +143,25 @@ import Testing
         #expect(EntryField(name: "transcript") == .transcript && EntryField.transcript.isLong)
     }
 }
+
+/// A transcript kept in a file of its own is read and written whole, in its own line ends.
+@Suite struct TranscriptFileEditingTests {
+    @Test func aFileWrittenWithCRLFKeepsThemAndAChangedOneIsRefused() throws {
+        let items = TemporaryCatalog.seedItems.replacingOccurrences(of: #""desc":"활로 켜는 악기.""#,
+                                                                    with: #""desc":"활로 켜는 악기.","transcript":"haegeum.vtt""#)
+        let vtt = "WEBVTT\r\n\r\n00:00.000 --> 00:02.000\r\n활을 켭니다.\r\n"
+        let folder = try TemporaryCatalog.seed(extra: ["items.json": items, "haegeum.vtt": vtt])
+        let load = try WatchedLoad.load(at: folder.url)
+        let file = try #require(load.transcriptFile(exhibit: "haegeum", language: .korean))
+        #expect(file.file == "haegeum.vtt" && file.text == vtt.replacingOccurrences(of: "\r\n", with: "\n"))
+        let text = file.text + "\n00:02.000 --> 00:03.000\n소리가 납니다.\n"
+        let change = TranscriptChange(exhibit: "haegeum", language: .korean, file: file.file, text: text, version: file.version)
+        let (catalog, problems) = load.catalog(with: [], transcripts: [change])
+        #expect(problems.isEmpty && catalog.primary.exhibits[1].transcript?.cues.count == 2)
+        #expect(catalog.webVTTFiles["haegeum.vtt"] == text)
+        #expect(try load.write([], transcripts: [change]).get() == ["haegeum.vtt"])
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("haegeum.vtt")) == Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        // Made from the file as it was: written again, it finds the file changed.
+        #expect(throws: EntryWriteError.self) { try load.write([], transcripts: [change]).get() }
+    }
+}

@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoTestSupport
 import Foundation
 import Testing
 @testable import ExpoStudio
@@ -166,6 +167,35 @@ import Testing
         #expect(!(try await ben.get("/studio/").body.contains("/studio/tours")))
         #expect(try await ben.get("/studio/tours").status == 404)
         #expect(try await ben.get("/studio/floors/history").status == 404)
+    }
+
+    @Test func aTranscriptKeptInAFileIsEditedPublishedIntoThatFileAndReverted() async throws {
+        let vtt = "WEBVTT\n\n00:00.000 --> 00:02.000\n첫 문장.\n"
+        let items = TemporaryCatalog.seedItems.replacingOccurrences(of: #""short_desc":"금속활자로 찍은 책","#,
+                                                                    with: #""short_desc":"금속활자로 찍은 책","transcript":"jikji.vtt","#)
+        let studio = try await LiveStudio(files: ["items.json": items, "jikji.vtt": vtt])
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let form = try await ben.form("jikji")
+        #expect(form.contains { $0 == ("f.ko.transcript", "jikji.vtt") } && form.contains { $0 == ("f.ko.transcript_text", vtt) })
+        #expect(!form.contains { $0.0 == "f.en.transcript_text" }, "English names no transcript file")
+        let newer = vtt + "\n00:02.000 --> 00:04.000\n둘째 <b>문장</b>.\n"
+        #expect(try await ben.save("jikji", ["f.ko.transcript_text": newer], over: form).status == 303)
+        #expect(try await ben.get("/studio/preview/items/jikji/").body.contains("둘째"))
+        #expect(try studio.guide.file("jikji.vtt") == vtt)
+        let published = try await ben.post("/studio/publish", [("exhibit", "jikji")], tokenFrom: "/studio/publish")
+        #expect(published.status == 200, "\(published.body)")
+        #expect(try studio.guide.file("jikji.vtt") == newer)
+        #expect(try studio.guide.file("items.json") == items)
+        #expect(try await studio.http.send("GET", "/items/jikji/").body.contains("둘째"))
+
+        // A file that is not WebVTT is said at the field, before it is published.
+        #expect(try await ben.save("jikji", ["f.ko.transcript_text": "첫 문장뿐"]).status == 303)
+        #expect(try await ben.get("/studio/exhibits/jikji").body.contains("i-f-ko-transcript-text-m0"))
+
+        let reverted = try await ben.post("/studio/exhibits/jikji/revert", [("publication", "1")], tokenFrom: "/studio/exhibits/jikji/history")
+        #expect(reverted.status == 303)
+        #expect(try studio.guide.file("jikji.vtt") == vtt)
     }
 
     @Test func aSaveOverANewerOneIsRefusedWithBothTextsAndKeepsTheFormsText() async throws {

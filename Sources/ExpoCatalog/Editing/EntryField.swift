@@ -27,6 +27,11 @@ public struct EntryField: Hashable, Sendable {
     public static let visitors = entry("visitors")
     /// A recording's transcript: the text itself, or the name of its `.vtt` or `.txt` file.
     public static let transcript = entry("transcript")
+    /// The text of the transcript file the entry names: kept in that file, not in the entry.
+    public static let transcriptText = EntryField(name: "transcript_text", key: "transcript_text", path: [])
+
+    /// Whether the text is kept in a file of its own rather than in the entry.
+    public var isFileText: Bool { self == .transcriptText }
 
     /// The texts of each tour and each floor, by the list they are in (`tours.json`'s
     /// entries are tours): what a translation gives.
@@ -54,6 +59,8 @@ public struct EntryField: Hashable, Sendable {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 1, parts[0] == "stop" {
             self = .stop
+        } else if parts.count == 1, parts[0] == "transcript_text" {
+            self = .transcriptText
         } else if parts.count == 1, Self.entryKeys.contains(parts[0]) || CatalogData.expositionKeys.contains(parts[0])
                     || parts[0] == "transcript" {
             self = .entry(parts[0])
@@ -85,7 +92,7 @@ public struct EntryField: Hashable, Sendable {
     public var isNumber: Bool { self == .stop || self == .visitors }
 
     /// Whether the text runs to paragraphs, and is edited in a larger box.
-    public var isLong: Bool { ["desc", "visual_description", "description", "transcript"].contains(key) }
+    public var isLong: Bool { ["desc", "visual_description", "description", "transcript", "transcript_text"].contains(key) }
 
     /// The text as the entry holds it: empty when it has none; a number written as it reads.
     func text(in entry: JSONValue) -> String {
@@ -120,7 +127,8 @@ public struct EntryField: Hashable, Sendable {
     /// The entry's bytes with this field set to `text`, every other byte kept; nil when
     /// the entry is not an object the field can be set in.
     public func setting(_ text: String, in entry: [UInt8]) -> [UInt8]? {
-        JSONEdit.setting(path, to: value(text), in: entry)
+        guard !isFileText else { return nil }
+        return JSONEdit.setting(path, to: value(text), in: entry)
     }
 
     /// The fields an exhibit's form shows, in order: the stop, its texts (with the

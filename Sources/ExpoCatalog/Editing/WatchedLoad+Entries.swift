@@ -50,7 +50,7 @@ extension WatchedLoad {
 
     /// The catalog as it would be with `changes`, read as a load reads them, with what
     /// reading them found: the same messages `validate` gives, at the fields they are about.
-    public func catalog(with changes: [EntryChange]) -> (catalog: Catalog, problems: [EntryProblem]) {
+    public func catalog(with changes: [EntryChange], transcripts: [TranscriptChange] = []) -> (catalog: Catalog, problems: [EntryProblem]) {
         var catalog = self.catalog
         var problems: [EntryProblem] = []
         let primaryLanguage = catalog.primary.language
@@ -112,7 +112,9 @@ extension WatchedLoad {
                                         "stop \(stop) is also the stop of \(primaryName)[\(other)] (\(catalog.primary.exhibits[other].id)); /stop/\(stop) leads to the first of them")
             problems.append(EntryProblem(exhibit: id, language: primaryLanguage, field: .stop, diagnostic: diagnostic))
         }
+        apply(transcripts, to: &catalog, problems: &problems)
         let mixed = changes.map { "\($0.exhibit) \($0.language.code) " + EntryVersion.of($0.bytes.withUnsafeBytes { JSONElementScan.digest($0) }) }
+            + transcripts.map { "\($0.file) " + Self.version(of: Array($0.text.utf8)) }
         let text = ([catalog.fingerprint] + mixed.sorted()).joined(separator: "\n")
         catalog.fingerprint = EntryVersion.of(Array(text.utf8).withUnsafeBytes { JSONElementScan.digest($0) })
         return (catalog, problems)

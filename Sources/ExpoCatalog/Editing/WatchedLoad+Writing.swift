@@ -23,7 +23,7 @@ extension WatchedLoad {
     /// once every change has been checked against the files as they are now: a file that
     /// changed since this load is not written (the studio reads it again first). The file
     /// is copied a piece at a time, never held whole. Returns the names of the files written.
-    public func write(_ changes: [EntryChange]) -> Result<[String], EntryWriteError> {
+    public func write(_ changes: [EntryChange], transcripts: [TranscriptChange] = []) -> Result<[String], EntryWriteError> {
         let primary = catalog.primary.language
         var planned: [(name: String, source: OpenedFile?, pieces: [AtomicFile.Piece])] = []
         func fileName(_ change: EntryChange) -> String {
@@ -43,12 +43,18 @@ extension WatchedLoad {
             case let .failure(error): return .failure(error)
             }
         }
+        for change in transcripts {
+            switch transcriptPieces(change) {
+            case let .success((name, source, pieces)): planned.append((name, source, pieces))
+            case let .failure(error): return .failure(error)
+            }
+        }
         for (name, source, pieces) in planned {
             let url = url(of: name)
             // Someone may have saved the file while it was copied: then it is left to them.
             var info = stat()
             let unchanged = source.map { $0.isStill(at: url.path) } ?? (lstat(url.path, &info) != 0 && errno == ENOENT)
-            guard unchanged else { return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit)) }
+            guard unchanged else { return .failure(.changedOnDisk(file: name, exhibit: changes.first?.exhibit ?? transcripts.first?.exhibit ?? "")) }
             if let reason = AtomicFile.write(pieces, from: source?.descriptor ?? -1, to: url) {
                 return .failure(.unusable(file: name, reason: reason))
             }

@@ -42,7 +42,7 @@ struct DraftSave {
     /// save would write over, by language code.
     func overwritten(in sheet: ExhibitSheet) -> Set<String> {
         var names: Set<String> = []
-        for language in sheet.languages where versions[language.code] != sheet.entries[language]?.version {
+        for language in sheet.languages where versions[language.code] != sheet.version(language) {
             for (name, text) in submitted[language.code] ?? [:] {
                 guard let field = EntryField(name: name), text != sheet.current(field, language) else { continue }
                 names.insert(Self.name(field, language))

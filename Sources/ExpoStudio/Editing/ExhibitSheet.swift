@@ -15,6 +15,8 @@ struct ExhibitSheet {
     let drafted: [String: [String: DraftField]]
     /// The title of each tour, or the name of each floor, the fields belong to, by id.
     let itemTitles: [String: String]
+    /// The transcript file the entry names, in each language that names one.
+    let transcriptFiles: [Language: TranscriptFile]
 
     /// Nil when the exhibit is not in the catalog, or an entry cannot be read now.
     init?(_ id: String, load: WatchedLoad, draft: (draft: Draft?, fields: [DraftField])) {
@@ -31,6 +33,7 @@ struct ExhibitSheet {
         }
         guard let primary = entries[catalog.primary.language] else { return nil }
         var itemTitles: [String: String] = [:]
+        var transcriptFiles: [Language: TranscriptFile] = [:]
         if let document = CatalogDocument(rawValue: id) {
             stop = 0
             switch document {
@@ -51,11 +54,19 @@ struct ExhibitSheet {
             let narrated = ([catalog.primary] + catalog.translations).contains { edition in
                 edition.exhibits[position].audio != nil || edition.exhibits[position].transcript != nil
             }
-            fields = EntryField.fields(images: exhibit.images.map(\.name),
-                                       facts: entries.values.map(\.factCount).max() ?? primary.factCount, narrated: narrated)
+            var fields = EntryField.fields(images: exhibit.images.map(\.name),
+                                           facts: entries.values.map(\.factCount).max() ?? primary.factCount, narrated: narrated)
+            for language in entries.keys {
+                transcriptFiles[language] = load.transcriptFile(exhibit: id, language: language)
+            }
+            if !transcriptFiles.isEmpty, let place = fields.firstIndex(of: .transcript) {
+                fields.insert(.transcriptText, at: place + 1)
+            }
+            self.fields = fields
         }
         self.id = id
         self.itemTitles = itemTitles
+        self.transcriptFiles = transcriptFiles
         languages = catalog.languages.filter { entries[$0] != nil }
         self.entries = entries
         self.draft = draft.draft
@@ -83,12 +94,21 @@ struct ExhibitSheet {
 
     /// The fields shown in `language`: the stop only in the main one.
     func fields(in language: Language) -> [EntryField] {
-        language == primary ? fields : fields.filter { !$0.isSameInEveryLanguage }
+        fields.filter { field in
+            (language == primary || !field.isSameInEveryLanguage) && (!field.isFileText || transcriptFiles[language] != nil)
+        }
+    }
+
+    /// What a save and a publish check the language's texts against: its entry's version,
+    /// and its transcript file's.
+    func version(_ language: Language) -> String {
+        (entries[language]?.version ?? "") + (transcriptFiles[language].map { "+" + $0.version } ?? "")
     }
 
     /// The text visitors see now.
     func published(_ field: EntryField, _ language: Language) -> String {
-        entries[language].map { $0.text(field) } ?? ""
+        if field.isFileText { return transcriptFiles[language]?.text ?? "" }
+        return entries[language].map { $0.text(field) } ?? ""
     }
 
     /// The text the form shows: the draft's, else the published one.

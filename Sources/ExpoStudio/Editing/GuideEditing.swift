@@ -36,7 +36,8 @@ final class GuideEditing: Sendable {
     func problems(of sheet: ExhibitSheet) -> [EntryProblem] {
         guard let load = editableLoad, let draft = sheet.draft else { return [] }
         let fields = sheet.drafted.values.flatMap(\.values)
-        return load.catalog(with: PublishPlan(load: load, drafts: [draft], fields: Array(fields)).changes).problems
+        let plan = PublishPlan(load: load, drafts: [draft], fields: Array(fields))
+        return load.catalog(with: plan.changes, transcripts: plan.transcripts).problems
     }
 
     enum SaveResult {
@@ -82,7 +83,7 @@ final class GuideEditing: Sendable {
         let ids = Set(drafts.map(\.exhibit))
         let fields = try state.draftFields().filter { ids.contains($0.exhibit) }
         let plan = PublishPlan(load: load, drafts: drafts, fields: fields)
-        return (plan, load.catalog(with: plan.changes).problems, drafts)
+        return (plan, load.catalog(with: plan.changes, transcripts: plan.transcripts).problems, drafts)
     }
 
     enum PublishResult {
@@ -106,7 +107,7 @@ final class GuideEditing: Sendable {
         defer { publishing.unlock() }
         guard let load = editableLoad else { return .failed("the catalog cannot be edited") }
         let plan = PublishPlan(revertTo: publication, load: load, exhibit: exhibit, history: try state.history(of: exhibit))
-        return try apply(plan, problems: load.catalog(with: plan.changes).problems, kind: .revert, by: account)
+        return try apply(plan, problems: load.catalog(with: plan.changes, transcripts: plan.transcripts).problems, kind: .revert, by: account)
     }
 
     private func apply(_ plan: PublishPlan, problems: [EntryProblem], kind: Publication.Kind, by account: String) throws -> PublishResult {
@@ -115,10 +116,10 @@ final class GuideEditing: Sendable {
             return .failed("the catalog's files changed and are being read again; try again in a moment (\(Set(plan.unreadable).sorted().joined(separator: ", ")))")
         }
         guard plan.conflicts.isEmpty else { return .conflicts(plan.conflicts) }
-        guard !plan.changes.isEmpty else { return .nothingToPublish }
+        guard !plan.changes.isEmpty || !plan.transcripts.isEmpty else { return .nothingToPublish }
         let errors = problems.filter { $0.diagnostic.severity == .error }
         guard errors.isEmpty else { return .blocked(errors) }
-        switch load.write(plan.changes) {
+        switch load.write(plan.changes, transcripts: plan.transcripts) {
         case let .failure(error): return .failed(error.description)
         case .success:
             // The preview was made of the catalog before this publish: let it go before the
@@ -140,7 +141,7 @@ final class GuideEditing: Sendable {
         let key = load.catalog.fingerprint + " " + drafts.map { "\($0.exhibit)=\($0.revision)" }.sorted().joined(separator: ",")
         if let cached = preview.withLock({ $0 }), cached.key == key { return cached.site }
         let plan = PublishPlan(load: load, drafts: drafts, fields: try state.draftFields())
-        let site = try guide.site(of: load.catalog(with: plan.changes).catalog, basePath: Self.previewPath)
+        let site = try guide.site(of: load.catalog(with: plan.changes, transcripts: plan.transcripts).catalog, basePath: Self.previewPath)
         preview.withLock { $0 = (key, site) }
         return site
     }

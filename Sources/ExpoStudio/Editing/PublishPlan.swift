@@ -10,6 +10,8 @@ struct PublishPlan {
     }
 
     private(set) var changes: [EntryChange] = []
+    /// Transcript files with their new texts.
+    private(set) var transcripts: [TranscriptChange] = []
     private(set) var published: [PublishedChange] = []
     private(set) var conflicts: [Conflict] = []
     /// Exhibits whose entries cannot be read now (gone from the catalog, or a reload under way).
@@ -29,6 +31,17 @@ struct PublishPlan {
                 }
                 var bytes = entry.bytes
                 for text in texts {
+                    if text.field == EntryField.transcriptText.name {
+                        guard let file = load.transcriptFile(exhibit: draft.exhibit, language: language) else {
+                            unreadable.append(draft.exhibit)
+                            continue
+                        }
+                        if file.text != text.base { conflicts.append(Conflict(field: text, current: file.text)) }
+                        transcripts.append(TranscriptChange(exhibit: draft.exhibit, language: language, file: file.file, text: text.value, version: file.version))
+                        published.append(PublishedChange(publication: 0, exhibit: draft.exhibit, language: code, field: text.field,
+                                                         old: file.text, new: text.value))
+                        continue
+                    }
                     guard let field = EntryField(name: text.field), let changed = field.setting(text.value, in: bytes) else {
                         unreadable.append(draft.exhibit)
                         continue
@@ -39,7 +52,9 @@ struct PublishPlan {
                     published.append(PublishedChange(publication: 0, exhibit: draft.exhibit, language: code, field: text.field,
                                                      old: current, new: text.value))
                 }
-                changes.append(EntryChange(exhibit: draft.exhibit, language: language, bytes: bytes, version: entry.version))
+                if bytes != entry.bytes {
+                    changes.append(EntryChange(exhibit: draft.exhibit, language: language, bytes: bytes, version: entry.version))
+                }
             }
         }
     }
@@ -61,6 +76,12 @@ struct PublishPlan {
             }
             var bytes = entry.bytes
             for old in olds.sorted(by: { $0.field < $1.field }) {
+                if old.field == EntryField.transcriptText.name {
+                    guard let file = load.transcriptFile(exhibit: exhibit, language: language), file.text != old.old else { continue }
+                    transcripts.append(TranscriptChange(exhibit: exhibit, language: language, file: file.file, text: old.old, version: file.version))
+                    published.append(PublishedChange(publication: 0, exhibit: exhibit, language: code, field: old.field, old: file.text, new: old.old))
+                    continue
+                }
                 guard let field = EntryField(name: old.field), let changed = field.setting(old.old, in: bytes) else { continue }
                 let current = entry.text(field)
                 guard current != old.old else { continue }

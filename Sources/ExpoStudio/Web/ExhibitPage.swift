@@ -70,7 +70,7 @@ enum ExhibitPage {
             sections += "</fieldset>\n"
         }
         let versions = sheet.languages.map { language in
-            "<input type=\"hidden\" name=\"version.\(e(language.code))\" value=\"\(e(sheet.entries[language]?.version ?? ""))\">"
+            "<input type=\"hidden\" name=\"version.\(e(language.code))\" value=\"\(e(sheet.version(language)))\">"
         }.joined()
         var state = words["no_draft"]
         if let draft = sheet.draft {
