@@ -92,7 +92,7 @@ public struct EntryField: Hashable, Sendable {
     public var isNumber: Bool { self == .stop || self == .visitors }
 
     /// Whether the text runs to paragraphs, and is edited in a larger box.
-    public var isLong: Bool { ["desc", "visual_description", "description", "transcript", "transcript_text"].contains(key) }
+    public var isLong: Bool { ["desc", "visual_description", "description", "transcript_text"].contains(key) }
 
     /// The text as the entry holds it: empty when it has none; a number written as it reads.
     func text(in entry: JSONValue) -> String {
