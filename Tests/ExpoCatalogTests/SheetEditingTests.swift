@@ -155,3 +155,37 @@ import Testing
         #expect(reloaded.primary.floors[0].planAlt == "네모난 방, 입구는 남쪽")
     }
 }
+
+/// A folder that mixes the formats is written in each file's own.
+@Suite struct MixedFormatEditingTests {
+    @Test func aTranslatorsJSONBesideASheetIsWrittenAsJSONAndTheSheetAsASheet() throws {
+        let english = #"[{"image_name": "jikji", "name": "Jikji"}]"#
+        let folder = try TemporaryCatalog([
+            "exposition_universelle_1900.json": TemporaryCatalog.seedExposition,
+            "items.csv": "image_name,name\njikji,직지\nhaegeum,해금\n", "items.en.json": english,
+            "tours.csv": "id,title,stops\nwalk,걷기,jikji\n",
+            "poster.svg": TemporaryCatalog.tinySVG, "flag.svg": TemporaryCatalog.tinySVG,
+            "jikji.svg": TemporaryCatalog.tinySVG, "haegeum.svg": TemporaryCatalog.tinySVG,
+        ])
+        let load = try WatchedLoad.load(at: folder.url)
+        let korean = try #require(load.entry(exhibit: "jikji", language: .korean))
+        let englishEntry = try #require(load.entry(exhibit: "jikji", language: .english))
+        #expect(korean.file == "items.csv" && englishEntry.file == "items.en.json")
+        let tours = try #require(load.entry(exhibit: CatalogDocument.tours.rawValue, language: .korean))
+        let changes = [
+            EntryChange(exhibit: "jikji", language: .korean, bytes: try #require(EntryField.entry("name").setting("직지심체요절", in: korean.bytes)),
+                        version: korean.version),
+            EntryChange(exhibit: "jikji", language: .english, bytes: try #require(EntryField.entry("name").setting("Jikji, the Anthology", in: englishEntry.bytes)),
+                        version: englishEntry.version),
+            EntryChange(exhibit: CatalogDocument.tours.rawValue, language: .korean,
+                        bytes: try #require(EntryField.listed("tours", "walk", "title").setting("천천히 걷기", in: tours.bytes)), version: tours.version),
+        ]
+        #expect(Set(try load.write(changes).get()) == ["items.csv", "items.en.json", "tours.csv"])
+        func file(_ name: String) throws -> String { try String(contentsOf: folder.url.appendingPathComponent(name), encoding: .utf8) }
+        #expect(try file("items.csv") == "image_name,name\njikji,직지심체요절\nhaegeum,해금\n")
+        #expect(try file("items.en.json") == #"[{"image_name": "jikji", "name": "Jikji, the Anthology"}]"#)
+        #expect(try file("tours.csv") == "id,title,stops\nwalk,천천히 걷기,jikji\n")
+        // A folder with spreadsheets is always read whole again.
+        #expect(load.reloaded() == nil)
+    }
+}

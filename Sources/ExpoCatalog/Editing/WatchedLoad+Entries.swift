@@ -19,6 +19,12 @@ extension WatchedLoad {
     /// The exhibit's place in the main language's list, found by its id at once.
     public func position(of id: String) -> Int? { primaryIndex[id] }
 
+    /// Whether a translation's texts are a JSON items file of its own, read entry by entry
+    /// (beside a spreadsheet, a translator's `items.fr.json`).
+    func hasOwnItemsFile(_ language: Language) -> Bool {
+        language != catalog.primary.language && items[Self.itemsFile(language, primary: catalog.primary.language)] != nil
+    }
+
     static func itemsFile(_ language: Language, primary: Language) -> String {
         DataFile.items.fileName(language == primary ? nil : language)
     }
@@ -28,7 +34,7 @@ extension WatchedLoad {
     /// bytes are no longer those last loaded (a reload is then on its way).
     public func entry(exhibit id: String, language: Language) -> CatalogEntry? {
         if let document = CatalogDocument(rawValue: id) { return documentEntry(document, language: language) }
-        if sheet != nil { return sheetEntry(exhibit: id, language: language) }
+        if sheet != nil, !hasOwnItemsFile(language) { return sheetEntry(exhibit: id, language: language) }
         guard let position = primaryIndex[id], catalog.languages.contains(language) else { return nil }
         let name = Self.itemsFile(language, primary: catalog.primary.language)
         guard let file = items[name] else { return nil }

@@ -27,6 +27,7 @@ extension WatchedLoad {
     func sheetEntry(exhibit id: String, language: Language) -> CatalogEntry? {
         guard let sheet, let rows = sheet.rows(of: self), let range = rows.rows[id], primaryIndex[id] != nil else { return nil }
         let primary = catalog.primary.language
+        // A translation in a JSON file of its own that could not be read entry by entry is not edited.
         guard language == primary || stamps[DataFile.items.fileName(language)] == nil else { return nil }
         guard let source = OpenedFile(folder.appendingPathComponent(SheetCache.fileName).path), source.stamp == stamps[SheetCache.fileName],
               let header = source.read(rows.header), let row = source.read(range),

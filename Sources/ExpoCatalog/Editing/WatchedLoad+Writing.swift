@@ -31,12 +31,12 @@ extension WatchedLoad {
                 return isSheetDocument(document, language: change.language) ? document.sheetName
                     : document.fileName(change.language, primary: primary)
             }
-            return sheet != nil ? SheetCache.fileName : Self.itemsFile(change.language, primary: primary)
+            return sheet != nil && !hasOwnItemsFile(change.language) ? SheetCache.fileName : Self.itemsFile(change.language, primary: primary)
         }
         for (name, group) in Dictionary(grouping: changes, by: fileName).sorted(by: { $0.key < $1.key }) {
             let document = CatalogDocument(rawValue: group[0].exhibit)
             let made = document.map { $0.sheetName == name ? sheetDocumentPieces($0, group) : wholeFile(name, group[group.count - 1]) }
-                ?? (sheet != nil ? sheetPieces(group).map { ($0.0 as OpenedFile?, $0.1) }
+                ?? (name == SheetCache.fileName && sheet != nil ? sheetPieces(group).map { ($0.0 as OpenedFile?, $0.1) }
                 : pieces(name, group, primary: primary).map { ($0.0 as OpenedFile?, $0.1) })
             switch made {
             case let .success((source, pieces)): planned.append((name, source, pieces))

@@ -24,6 +24,8 @@ public struct WatchedLoad: Sendable {
     /// For an app's project, where each data file lies (in its datasets); empty for a
     /// folder, whose files are at its top.
     let locations: [String: URL]
+    /// Whether a later edit may be read entry by entry: only in a folder of JSON files alone.
+    let reloadsEntries: Bool
 
     struct ItemsFile: Sendable {
         var scan: JSONElementScan
@@ -51,7 +53,8 @@ public struct WatchedLoad: Sendable {
         if !locations.isEmpty { before = FileStamp.files(locations) }
         func stamps() -> [String: FileStamp] { locations.isEmpty ? FileStamp.folder(url) : FileStamp.files(locations) }
         var items: [String: ItemsFile] = [:]
-        if record.isJSONFolder || !locations.isEmpty {
+        // A folder of spreadsheets may keep a translation in a JSON file beside them: it is read the same way.
+        if record.isJSONFolder || record.isPlainFolder || !locations.isEmpty {
             let boundary = CatalogBoundary(url)
             let names = record.files.keys.filter { before[$0] != nil }.sorted()
             let scans = Mutex<[String: JSONElementScan]>([:])
@@ -73,7 +76,7 @@ public struct WatchedLoad: Sendable {
         let primaryIndex = items.isEmpty && sheet == nil ? [:]
             : Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
         return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex, sheet: sheet,
-                           locations: locations)
+                           locations: locations, reloadsEntries: record.isJSONFolder)
     }
 
     /// Where the data file `name` lies.
@@ -83,7 +86,7 @@ public struct WatchedLoad: Sendable {
     /// edits are not of the kind that can be (the caller then loads the catalog whole).
     public func reloaded() -> WatchedLoad? {
         // An app's project is read whole again: its data lies in datasets, not at the folder's top.
-        guard !items.isEmpty, locations.isEmpty else { return nil }
+        guard !items.isEmpty, reloadsEntries else { return nil }
         let now = FileStamp.folder(folder)
         let changed = Set(now.keys).union(stamps.keys).filter { now[$0] != stamps[$0] }
         guard !changed.isEmpty, changed.allSatisfy({ items[$0] != nil && now[$0] != nil }) else { return nil }
