@@ -33,11 +33,14 @@ import Testing
     }
 
     @Test func everyRouteChecksTheSessionAndTheRoleOnTheServer() async throws {
-        let studio = try await LiveStudio()
+        // With tours and floors, so that their pages are on the walk too.
+        let studio = try await LiveStudio(files: ["tours.json": #"[{"id": "walk", "title": "걷기", "stops": ["jikji"]}]"#,
+                                                  "floors.json": #"[{"id": "1", "name": "1층", "plan": "poster"}]"#])
         defer { Task { await studio.stop() } }
         let admin = try #require(try await studio.logIn("anna").session)
         let all = try await Self.walk(studio, session: admin)
         #expect(all.pages.contains("/studio/audit"), "the walk found the admin's pages: \(all.pages)")
+        #expect(all.pages.isSuperset(of: ["/studio/exposition", "/studio/tours", "/studio/floors", "/studio/tours/history"]), "\(all.pages)")
         #expect(all.forms.contains("/studio/logout"))
 
         for path in all.pages {
