@@ -57,10 +57,14 @@ import Testing
     @Test func oneByteThatIsNotUTF8AnywhereMakesTheFileNotText() throws {
         let (text, _) = Self.items { $0 == 10 ? "item-10,\"출품작\" 10,설명,,,,," : nil }
         var bytes = Data(text.utf8)
-        bytes.insert(0xFF, at: bytes.count - 10)
+        // Neither CP949 nor Windows-1252 reads 0x81 before a space, so the file is no text at all.
+        let at = bytes.count - 10
+        bytes.insert(contentsOf: [0x81, 0x20], at: at)
         let folder = try Self.folder("")
         try folder.write("items.csv", bytes)
-        #expect(Self.errors(folder) == ["items.csv: is not UTF-8 or UTF-16 text; in Excel, save it as \"CSV UTF-8 (Comma delimited)\""])
+        let lastRow = bytes.prefix(at).filter { $0 == 0x0A }.count + 1
+        #expect(Self.errors(folder) == ["items.csv:\(lastRow): is not UTF-8, UTF-16, CP949 or Windows-1252 text (this row holds the first bytes "
+            + "that are not UTF-8); in Excel, save it as \"CSV UTF-8 (Comma delimited)\""])
     }
 
     /// Values read from the rows are named by row (as a spreadsheet numbers them, the header

@@ -189,3 +189,20 @@ import Testing
         #expect(load.reloaded() == nil)
     }
 }
+
+/// A spreadsheet in a legacy code page is read, but the studio does not write UTF-8 into it.
+@Suite struct LegacySheetEditingTests {
+    @Test func aKoreanExcelSheetIsShownButNotEdited() throws {
+        let cp949: [UInt8] = Array("image_name,name\njikji,".utf8) + [0xC1, 0xF7, 0xC1, 0xF6] + Array("\n".utf8)
+        let exposition: [UInt8] = Array("title,".utf8) + [0xB8, 0xB8, 0xB1, 0xB9] + Array("\nvisitors,1\n".utf8)
+        let folder = try TemporaryCatalog(["poster.svg": TemporaryCatalog.tinySVG, "flag.svg": TemporaryCatalog.tinySVG,
+                                           "jikji.svg": TemporaryCatalog.tinySVG])
+        try folder.write("items.csv", Data(cp949))
+        try folder.write("exposition.csv", Data(exposition))
+        let load = try WatchedLoad.load(at: folder.url)
+        #expect(load.catalog.primary.exhibits[0].name == "직지" && load.catalog.primary.exposition.title == "만국")
+        #expect(!load.isEditable)
+        #expect(load.entry(exhibit: "jikji", language: .korean) == nil)
+        #expect(load.entry(exhibit: CatalogDocument.exposition.rawValue, language: .korean) == nil)
+    }
+}

@@ -113,9 +113,11 @@ import Testing
     }
 
     @Test func aFileThatIsNotTextOrHasAnOpenQuoteIsOneError() throws {
-        let latin1 = Data("image_name,name\njikji,Caf\u{E9}\n".data(using: .isoLatin1)!)
-        let messages = Self.messages(try Self.catalog(items: latin1))
-        #expect(messages.contains("error: items.csv: is not UTF-8 or UTF-16 text; in Excel, save it as \"CSV UTF-8 (Comma delimited)\""))
+        // 0x81 is a byte neither CP949 nor Windows-1252 reads before a space.
+        let neither = Data("image_name,name\njikji,Caf".utf8) + Data([0x81, 0x20, 0x0A])
+        let messages = Self.messages(try Self.catalog(items: neither))
+        #expect(messages.contains("error: items.csv:2: is not UTF-8, UTF-16, CP949 or Windows-1252 text (this row holds the first bytes "
+            + "that are not UTF-8); in Excel, save it as \"CSV UTF-8 (Comma delimited)\""), "\(messages)")
         let open = Self.messages(try Self.catalog(items: Data("image_name,name\njikji,\"직지\n".utf8)))
         #expect(open.contains("error: items.csv:2: malformed CSV: the quoted cell that starts on this line has no closing \""), "\(open)")
     }
@@ -141,5 +143,18 @@ import Testing
         case let .success(catalog): catalog.diagnostics.map { "\($0.severity.rawValue): \($0)" }
         case let .failure(error): error.diagnostics.map { "\($0.severity.rawValue): \($0)" }
         }
+    }
+
+    @Test func excelsOwnCodePagesAreReadWithANoteNamingTheEncoding() throws {
+        // "한국어 이름" and "직지" as Korean Excel saves "CSV": CP949.
+        let cp949: [UInt8] = Array("image_name,name\njikji,".utf8) + [0xC1, 0xF7, 0xC1, 0xF6] + Array("\n".utf8)
+        let korean = try Self.catalog(items: Data(cp949))
+        let catalog = try korean.load()
+        #expect(catalog.primary.exhibits[0].name == "직지")
+        #expect(catalog.diagnostics.map(\.description).contains { $0.hasPrefix("items.csv: is not UTF-8; read as CP949") })
+        let latin1 = Data("image_name,name\njikji,Caf\u{E9}\n".data(using: .isoLatin1)!)
+        let western = try Self.catalog(items: latin1).load()
+        #expect(western.primary.exhibits[0].name == "Café")
+        #expect(western.diagnostics.map(\.description).contains { $0.hasPrefix("items.csv: is not UTF-8; read as Windows-1252") })
     }
 }

@@ -50,6 +50,8 @@ struct SheetRows: Sendable {
         func finish(_ end: Int) -> Bool {
             defer { row.removeAll(keepingCapacity: true) }
             guard !Self.isBlank(row) else { return true }
+            // A sheet in a legacy code page (CP949 …) is read, not written: a UTF-8 cell would spoil it.
+            guard String(validating: row, as: UTF8.self) != nil else { return false }
             if header == nil {
                 header = rowStart..<end
                 separator = row.withUnsafeBufferPointer { CSVParser.separator($0) }

@@ -7,6 +7,16 @@ public final class SheetCache: Sendable {
     static let fileName = "items.csv"
     private let found = Mutex<SheetRows?>(nil)
 
+    /// Whether the sheet's first 64 KB are UTF-8: a sheet in a legacy code page (CP949 …)
+    /// is read, but not edited, since a UTF-8 cell would spoil it. Each row is checked again
+    /// when the rows are found.
+    static func isUTF8(_ url: URL) -> Bool {
+        guard let source = OpenedFile(url.path), let bytes = source.read(0..<min(Int(source.stamp.size), 64 << 10)) else { return false }
+        if String(validating: bytes, as: UTF8.self) != nil { return true }
+        // The cut may fall inside a character: up to three bytes of one are left off.
+        return bytes.count == 64 << 10 && (1...3).contains { String(validating: bytes.dropLast($0), as: UTF8.self) != nil }
+    }
+
     func rows(of load: WatchedLoad) -> SheetRows? {
         if let rows = found.withLock({ $0 }) { return rows }
         let url = load.folderURL.appendingPathComponent(Self.fileName)

@@ -39,7 +39,7 @@ extension WatchedLoad {
         let name = document.sheetName
         guard let source = OpenedFile(folder.appendingPathComponent(name).path), source.stamp == stamps[name],
               let bytes = source.read(0..<Int(source.stamp.size)),
-              case let .success(table) = CSVTable.read(bytes, file: name) else { return nil }
+              case let .success(table) = CSVTable.read(bytes, file: name), table.legacyEncoding == nil else { return nil }
         let value = document.value(of: table, language: language == catalog.primary.language ? nil : language)
         return CatalogEntry(exhibit: document.rawValue, language: language, file: name, bytes: Array(JSONWriter.compact(value).utf8),
                             value: value, version: Self.version(of: bytes))

@@ -72,7 +72,7 @@ public struct WatchedLoad: Sendable {
             }
         }
         let sheet = record.isPlainFolder && before[SheetCache.fileName] != nil && before[DataFile.items.fileName(nil)] == nil
-            ? SheetCache() : nil
+            && SheetCache.isUTF8(url.appendingPathComponent(SheetCache.fileName)) ? SheetCache() : nil
         let primaryIndex = items.isEmpty && sheet == nil ? [:]
             : Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
         return WatchedLoad(catalog: catalog, folder: url, stamps: before, items: items, primaryIndex: primaryIndex, sheet: sheet,

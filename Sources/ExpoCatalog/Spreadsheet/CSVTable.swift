@@ -11,6 +11,8 @@ struct CSVTable: Sendable, Equatable {
     var header: [String]
     /// The rows that hold anything; blank rows are left out but keep their numbers counted.
     var rows: [Row]
+    /// The code page the file was read in when it is not UTF-8 or UTF-16; a note says so.
+    var legacyEncoding: LegacyEncoding?
 
     /// The warning for a column with no header (`place` names it) when any row has a
     /// value in it; nil when the whole column is empty, as a spreadsheet's stray column is.
@@ -25,9 +27,14 @@ struct CSVTable: Sendable, Equatable {
     /// A quoted cell's text is kept exactly, and a cell `FormulaGuard` protected loses its
     /// apostrophe, so that what `CSVWriter` wrote reads back as it was.
     static func read(_ bytes: [UInt8], file: String) -> Result<CSVTable, Diagnostic> {
-        let notText = Diagnostic(.error, file: file,
-            "is not UTF-8 or UTF-16 text; in Excel, save it as \"CSV UTF-8 (Comma delimited)\"")
-        let parsed: Result<[[String]], CSVParser.Failure>?
+        // Worked out only when it is said: finding the row reads the whole file.
+        var notText: Diagnostic {
+            Diagnostic(.error, file: file, place: ":\(LegacyEncoding.firstBadRow(bytes))",
+                       "is not UTF-8, UTF-16, CP949 or Windows-1252 text (this row holds the first bytes that are not UTF-8); "
+                       + "in Excel, save it as \"CSV UTF-8 (Comma delimited)\"")
+        }
+        var parsed: Result<[[String]], CSVParser.Failure>?
+        var legacy: LegacyEncoding?
         if let encoding = utf16(bytes) {
             guard let text = String(bytes: bytes.dropFirst(encoding.byteOrderMark ? 2 : 0), encoding: encoding.encoding) else {
                 return .failure(notText)
@@ -38,11 +45,15 @@ struct CSVTable: Sendable, Equatable {
             // UTF-8, read where it lies: each cell is checked as its text is made.
             let start = utf8Start(bytes)
             switch isBlank(bytes[start...]) {
-            case nil: return .failure(notText)
+            case nil: break
             case true?: return .failure(Diagnostic(.error, file: file, "the file is empty"))
-            case false?: break
+            case false?: parsed = bytes.withUnsafeBufferPointer { CSVParser.rows(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
             }
-            parsed = bytes.withUnsafeBufferPointer { CSVParser.rows(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+            if parsed == nil, let (text, encoding) = LegacyEncoding.decode(bytes) {
+                if text.allSatisfy(\.isWhitespace) { return .failure(Diagnostic(.error, file: file, "the file is empty")) }
+                parsed = CSVParser.rows(text)
+                legacy = encoding
+            }
         }
         switch parsed {
         case nil:
@@ -62,7 +73,7 @@ struct CSVTable: Sendable, Equatable {
                 }
                 rows.append(Row(number: index + 1, cells: cells))
             }
-            return .success(CSVTable(header: (parsed.first ?? []).map(FormulaGuard.unguarded), rows: rows))
+            return .success(CSVTable(header: (parsed.first ?? []).map(FormulaGuard.unguarded), rows: rows, legacyEncoding: legacy))
         }
     }
 

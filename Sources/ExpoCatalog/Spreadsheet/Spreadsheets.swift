@@ -27,6 +27,10 @@ struct Spreadsheets: Sendable {
         switch read(folder, Sheet.fileName, boundary) {
         case let .success(table):
             let sheet = Sheet(table)
+            if let encoding = table.legacyEncoding {
+                diagnostics.append(Diagnostic(.note, file: Sheet.fileName,
+                    "is not UTF-8; read as \(encoding.name). If its text looks wrong, save it as \"CSV UTF-8 (Comma delimited)\""))
+            }
             diagnostics += sheet.diagnostics
             for (language, json) in sheet.values {
                 add(Sheet.kind, language, json, sheet.places[language], from: Sheet.fileName, besides: fileNames)
