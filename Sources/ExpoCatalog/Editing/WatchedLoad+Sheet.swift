@@ -62,10 +62,7 @@ extension WatchedLoad {
     func sheetPieces(_ changes: [EntryChange]) -> Result<(OpenedFile, [AtomicFile.Piece]), EntryWriteError> {
         let name = SheetCache.fileName
         let url = folder.appendingPathComponent(name)
-        var info = stat()
-        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.unusable(file: name, reason: "is not a plain file (the studio does not write through links)"))
-        }
+        if let problem = Self.notPlainFile(url, name: name) { return .failure(problem) }
         let changedOnDisk = EntryWriteError.changedOnDisk(file: name, exhibit: changes.first?.exhibit ?? "")
         guard let sheet, let rows = sheet.rows(of: self), let source = OpenedFile(url.path), source.stamp == stamps[name],
               let header = source.read(rows.header) else { return .failure(changedOnDisk) }
@@ -106,13 +103,9 @@ extension WatchedLoad {
             let end = rows.header.upperBound
             replacements.append((end..<end, columns.added.flatMap { [rows.separator] + rows.cell($0) }))
         }
-        var pieces: [AtomicFile.Piece] = []
-        var position = 0
-        for (range, bytes) in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            pieces += [.copy(position..<range.lowerBound), .bytes(bytes)]
-            position = range.upperBound
+        guard let pieces = AtomicFile.pieces(replacing: replacements, size: Int(source.stamp.size)) else {
+            return .failure(.unusable(file: name, reason: "two changes to one row"))
         }
-        pieces.append(.copy(position..<Int(source.stamp.size)))
         return .success((source, pieces))
     }
 }

@@ -49,10 +49,7 @@ extension WatchedLoad {
     func sheetDocumentPieces(_ document: CatalogDocument, _ changes: [EntryChange]) -> Result<(OpenedFile?, [AtomicFile.Piece]), EntryWriteError> {
         let name = document.sheetName
         let url = folder.appendingPathComponent(name)
-        var info = stat()
-        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.unusable(file: name, reason: "is not a plain file (the studio does not write through links)"))
-        }
+        if let problem = Self.notPlainFile(url, name: name) { return .failure(problem) }
         let changedOnDisk = EntryWriteError.changedOnDisk(file: name, exhibit: document.rawValue)
         guard let source = OpenedFile(url.path), source.stamp == stamps[name], let bytes = source.read(0..<Int(source.stamp.size)),
               changes.allSatisfy({ $0.version == Self.version(of: bytes) }),
@@ -109,13 +106,9 @@ extension WatchedLoad {
             for (key, value) in newRows { text += rows.cell(key) + [rows.separator] + rows.cell(value) + rows.lineEnd }
             replacements.append((bytes.count..<bytes.count, text))
         }
-        var pieces: [AtomicFile.Piece] = []
-        var position = 0
-        for (range, replacement) in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            pieces += [.copy(position..<range.lowerBound), .bytes(replacement)]
-            position = range.upperBound
+        guard let pieces = AtomicFile.pieces(replacing: replacements, size: bytes.count) else {
+            return .failure(.unusable(file: name, reason: "two changes to one row"))
         }
-        pieces.append(.copy(position..<bytes.count))
         return .success((source, pieces))
     }
 }

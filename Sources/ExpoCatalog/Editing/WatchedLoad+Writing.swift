@@ -66,10 +66,7 @@ extension WatchedLoad {
     /// the changed entries' new bytes.
     private func pieces(_ name: String, _ changes: [EntryChange], primary: Language) -> Result<(OpenedFile, [AtomicFile.Piece]), EntryWriteError> {
         let url = url(of: name)
-        var info = stat()
-        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.unusable(file: name, reason: "is not a plain file (the studio does not write through links)"))
-        }
+        if let problem = Self.notPlainFile(url, name: name) { return .failure(problem) }
         guard let known = items[name], let stamp = stamps[name] else { return .failure(.unusable(file: name, reason: "was not read entry by entry")) }
         guard let source = OpenedFile(url.path), source.stamp == stamp else {
             return .failure(.changedOnDisk(file: name, exhibit: changes[0].exhibit))
@@ -109,15 +106,19 @@ extension WatchedLoad {
             let end = lastStart + last.count
             replacements.append((end..<end, Array(text.utf8)))
         }
-        var pieces: [AtomicFile.Piece] = []
-        var position = 0
-        for (range, bytes) in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            guard range.lowerBound >= position else { return .failure(.unusable(file: name, reason: "two changes to one entry")) }
-            pieces += [.copy(position..<range.lowerBound), .bytes(bytes)]
-            position = range.upperBound
+        guard let pieces = AtomicFile.pieces(replacing: replacements, size: scan.byteCount) else {
+            return .failure(.unusable(file: name, reason: "two changes to one entry"))
         }
-        pieces.append(.copy(position..<scan.byteCount))
         return .success((source, pieces))
+    }
+
+    /// Nil when `url` is a plain file; else why the studio does not write it.
+    static func notPlainFile(_ url: URL, name: String) -> EntryWriteError? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .unusable(file: name, reason: "is not a plain file (the studio does not write through links)")
+        }
+        return nil
     }
 
     /// The spaces between the start of the line and `offset`.
@@ -168,6 +169,19 @@ enum AtomicFile {
         /// A run of the source file.
         case copy(Range<Int>)
         case bytes([UInt8])
+    }
+
+    /// A file of `size` bytes with each range replaced by its bytes, as pieces: the runs
+    /// between the ranges copied as they are. Nil when two ranges overlap.
+    static func pieces(replacing replacements: [(range: Range<Int>, bytes: [UInt8])], size: Int) -> [Piece]? {
+        var pieces: [Piece] = []
+        var position = 0
+        for (range, bytes) in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            guard range.lowerBound >= position else { return nil }
+            pieces += [.copy(position..<range.lowerBound), .bytes(bytes)]
+            position = range.upperBound
+        }
+        return pieces + [.copy(position..<size)]
     }
 
     /// Nil when written, else why not. `pieces` are written in order, the runs of the
