@@ -50,6 +50,18 @@ import Testing
             #expect(forged.status == 303, "\(path) with a made-up session")
         }
 
+        // Every form the walk found refuses a post without its token, or from another origin.
+        for action in all.forms {
+            let cookie = ("Cookie", "studio_session=\(admin)")
+            let type = ("Content-Type", "application/x-www-form-urlencoded")
+            let token = try LiveStudio.token(in: try await studio.http.send("GET", "/studio/", headers: [cookie]).body)
+            let noToken = try await studio.http.send("POST", action, headers: [cookie, type, ("Origin", studio.origin)], body: RawHTTP.form([]))
+            #expect(noToken.status == 403, "\(action) without its token")
+            let foreign = try await studio.http.send("POST", action, headers: [cookie, type, ("Origin", "http://evil.example")],
+                                                     body: RawHTTP.form([("form_token", token)]))
+            #expect(foreign.status == 403, "\(action) from another origin")
+        }
+
         for (name, role) in [("ben", Role.editor), ("chae", Role.contributor)] {
             let session = try #require(try await studio.logIn(name).session)
             let theirs = try await Self.walk(studio, session: session)
