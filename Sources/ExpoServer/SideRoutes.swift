@@ -11,8 +11,16 @@ public protocol SideRoutes: Sendable {
     func owns(path: String) -> Bool
     /// The largest body accepted; a longer one gets 413 and ends its connection.
     var bodyLimit: Int { get }
+    /// The largest body accepted for this request (an upload's route takes more than a
+    /// form's). A body over `bodyLimit` must say its length first, and is held only while
+    /// `LargeBodies` has room for it.
+    func bodyLimit(for head: HTTPRequestHead) -> Int
     /// The answer to one request. `channel` is the connection's (its addresses, its event loop).
     func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse
+}
+
+extension SideRoutes {
+    public func bodyLimit(for head: HTTPRequestHead) -> Int { bodyLimit }
 }
 
 /// A side route's answer: the server adds the status line, Date and Content-Length.

@@ -53,6 +53,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var streaming = false
     /// A request for the side routes (the studio), its body gathered as it comes.
     private var sideRequest: (head: HTTPRequestHead, routes: any SideRoutes, body: ByteBuffer)?
+    /// The request's limit, and the bytes of `LargeBodies` it holds (0 for a form's body).
+    private var sideLimit = (limit: 0, reserved: 0)
     /// While a side route answers, what the client sends next waits here, so answers stay in order.
     private var waiting: [HTTPServerRequestPart]?
 
@@ -119,11 +121,36 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             refuse(answer, context: context)
             return
         }
-        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > routes.bodyLimit {
+        let limit = routes.bodyLimit(for: head)
+        let length = head.headers.first(name: "content-length").flatMap(Int.init)
+        if let length, length > limit {
             refuse(Self.tooLarge, context: context)
             return
         }
-        sideRequest = (head, routes, context.channel.allocator.buffer(capacity: 0))
+        var reserved = 0
+        if limit > routes.bodyLimit, let length, length > routes.bodyLimit {
+            guard LargeBodies.reserve(length) else {
+                refuse(Self.busy, context: context)
+                return
+            }
+            reserved = length
+        }
+        // A body over the usual limit must have said its length, and had room reserved.
+        sideLimit = (reserved > 0 ? reserved : routes.bodyLimit, reserved)
+        // A large body's whole length at once, rather than doubling its way there.
+        sideRequest = (head, routes, context.channel.allocator.buffer(capacity: reserved))
+    }
+
+    /// A client that leaves while sending its body gives its room back.
+    func channelInactive(context: ChannelHandlerContext) {
+        if sideRequest != nil { endSideRequest() }
+        context.fireChannelInactive()
+    }
+
+    private func endSideRequest() {
+        sideRequest = nil
+        if sideLimit.reserved > 0 { LargeBodies.release(sideLimit.reserved) }
+        sideLimit = (0, 0)
     }
 
     private func continueSideRequest(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
@@ -133,14 +160,17 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             // A head before the last one's end cannot happen with NIO's decoder.
             context.close(promise: nil)
         case var .body(bytes):
-            guard body.readableBytes + bytes.readableBytes <= routes.bodyLimit else {
-                sideRequest = nil
+            guard body.readableBytes + bytes.readableBytes <= sideLimit.limit else {
+                endSideRequest()
                 refuse(Self.tooLarge, context: context)
                 return
             }
             sideRequest?.body.writeBuffer(&bytes)
         case .end:
+            // The body is the task's now: the budget is given back when it is answered.
+            let reserved = sideLimit.reserved
             sideRequest = nil
+            sideLimit = (0, 0)
             waiting = []
             let closing = closeAfterAnswer || !head.isKeepAlive || head.version != .http1_1
             let loop = context.eventLoop
@@ -148,6 +178,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let channel = context.channel
             Task {
                 let response = await routes.respond(to: head, body: body, channel: channel)
+                if reserved > 0 { LargeBodies.release(reserved) }
                 loop.execute {
                     let (handler, context) = bound.value
                     handler.finishSideRequest(response, closing: closing || handler.closeAfterAnswer, context: context)
@@ -172,6 +203,13 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         for part in next {
             if waiting != nil { waiting?.append(part) } else { handle(part, context: context) }
         }
+    }
+
+    private static var busy: SiteAnswer {
+        var headers = SecurityHeaders.all
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.retryAfter] = "5"
+        return SiteAnswer(.serviceUnavailable, headers: headers, body: Array("Too many uploads at once; send it again in a moment\n".utf8))
     }
 
     private static var tooLarge: SiteAnswer {

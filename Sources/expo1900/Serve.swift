@@ -105,7 +105,7 @@ struct GuideServing: ParsableArguments {
                 ? "; the other \(site.pageCountBesidesBrowsing - site.madePages.count) pages are made when asked for" : "")
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
-        let served = watched.map { ServedGuide(first: $0, renditions: renditions, options: options, export: export) }
+        let served = watched.map { ServedGuide(first: $0, renditions: renditions, options: options, cache: images.cache, export: export) }
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events,
                                       side: try served.flatMap { served in try side?(served, logger) })
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,

@@ -17,8 +17,11 @@ final class ServedGuide: StudioGuide {
     /// Where each publish is exported too (`studio --export DIR`).
     let export: StudioExport?
 
-    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions, export: StudioExport? = nil) {
+    let renditionCache: RenditionCache?
+
+    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions, cache: RenditionCache?, export: StudioExport? = nil) {
         self.first = first
+        renditionCache = cache
         firstRenditions = renditions
         self.options = options
         self.export = export
@@ -37,13 +40,20 @@ final class ServedGuide: StudioGuide {
         parts.withLock { $0 }!.responder.site
     }
 
-    func site(of catalog: Catalog, basePath: String) throws -> Site {
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage]) throws -> Site {
         var options = options
         options.basePath = basePath
         // Pages that register no service worker and listen for no events.
         options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
         options.servesSearch = false
-        return try Site.render(catalog, renditions: parts.withLock { $0 }?.reloader.watchedLoad?.renditions ?? firstRenditions, options: options)
+        var renditions = parts.withLock { $0 }?.reloader.watchedLoad?.renditions ?? firstRenditions
+        if !uploads.isEmpty {
+            var only = catalog
+            only.images = uploads
+            let made = ImageWork.renditions(for: only, cache: renditionCache, drafts: true)
+            renditions.images.merge(made.images) { _, new in new }
+        }
+        return try Site.render(catalog, renditions: renditions, options: options)
     }
 
     func reload(because reason: String) -> String? {

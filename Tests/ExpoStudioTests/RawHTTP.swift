@@ -31,6 +31,11 @@ struct RawHTTP {
     /// shared pool can starve the server in the same process of the threads it answers on
     /// (with several suites at once on two cores, answers waited for the 60 s idle timeout).
     func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") async throws -> Answer {
+        try await send(method, path, headers: headers, bytes: Array(body.utf8))
+    }
+
+    /// The same, with a body of any bytes (a file's).
+    func send(_ method: String, _ path: String, headers: [(String, String)] = [], bytes body: [UInt8]) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result { try sendBlocking(method, path, headers: headers, body: body) })
@@ -38,7 +43,7 @@ struct RawHTTP {
         }
     }
 
-    private func sendBlocking(_ method: String, _ path: String, headers: [(String, String)], body: String) throws -> Answer {
+    private func sendBlocking(_ method: String, _ path: String, headers: [(String, String)], body: [UInt8]) throws -> Answer {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         defer { close(descriptor) }
@@ -52,9 +57,9 @@ struct RawHTTP {
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        if !body.isEmpty || method == "POST" { request += "Content-Length: \(body.utf8.count)\r\n" }
-        request += "\r\n" + body
-        let bytes = Array(request.utf8)
+        if !body.isEmpty || method == "POST" { request += "Content-Length: \(body.count)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8) + body
         var sent = 0
         while sent < bytes.count {
             let result = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }

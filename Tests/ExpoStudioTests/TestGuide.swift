@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 import ExpoServer
 import ExpoSite
 import ExpoStudio
@@ -38,7 +39,10 @@ final class TestGuide: StudioGuide {
 
     func currentSite() -> Site { current.withLock { $0.site } }
 
-    func site(of catalog: Catalog, basePath: String) throws -> Site {
+    /// Images are made in memory, uploads with the rest.
+    var renditionCache: RenditionCache? { nil }
+
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage]) throws -> Site {
         var options = SiteOptions(basePath: basePath)
         options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
         return try Site.render(catalog, options: options)

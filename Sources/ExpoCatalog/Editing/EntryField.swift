@@ -30,6 +30,10 @@ public struct EntryField: Hashable, Sendable {
     /// The text of the transcript file the entry names: kept in that file, not in the entry.
     public static let transcriptText = EntryField(name: "transcript_text", key: "transcript_text", path: [])
 
+    /// The exhibit's pictures in order, one image name a line, its main image (its id)
+    /// first: the studio's gallery adds, removes and reorders them as this one text.
+    public static let gallery = EntryField(name: "images", key: "images", path: [.key("images")])
+
     /// Whether the text is kept in a file of its own rather than in the entry.
     public var isFileText: Bool { self == .transcriptText }
 
@@ -61,6 +65,8 @@ public struct EntryField: Hashable, Sendable {
             self = .stop
         } else if parts.count == 1, parts[0] == "transcript_text" {
             self = .transcriptText
+        } else if parts.count == 1, parts[0] == "images" {
+            self = .gallery
         } else if parts.count == 1, Self.entryKeys.contains(parts[0]) || CatalogData.expositionKeys.contains(parts[0])
                     || parts[0] == "transcript" {
             self = .entry(parts[0])
@@ -96,6 +102,7 @@ public struct EntryField: Hashable, Sendable {
 
     /// The text as the entry holds it: empty when it has none; a number written as it reads.
     func text(in entry: JSONValue) -> String {
+        if self == .gallery { return Self.galleryNames(in: entry).joined(separator: "\n") }
         var value: JSONValue? = entry
         for step in path {
             switch step {
@@ -128,6 +135,7 @@ public struct EntryField: Hashable, Sendable {
     /// the entry is not an object the field can be set in.
     public func setting(_ text: String, in entry: [UInt8]) -> [UInt8]? {
         guard !isFileText else { return nil }
+        if self == .gallery { return Self.settingGallery(text, in: entry) }
         return JSONEdit.setting(path, to: value(text), in: entry)
     }
 
@@ -147,6 +155,35 @@ public struct EntryField: Hashable, Sendable {
             if case let .string(id)? = entry["id"] { return id }
             return nil
         }
+    }
+
+    /// The pictures an entry shows, in order: its main image (`image_name`) first, listed
+    /// or not, as the loader shows them.
+    static func galleryNames(in entry: JSONValue) -> [String] {
+        let listed = imageNames(in: entry)
+        guard case let .string(main)? = entry["image_name"], !listed.contains(main) else { return listed }
+        return [main] + listed
+    }
+
+    /// The entry with its `images` list in the order `text` names them: an image it
+    /// listed keeps its object (its alt text, caption, credit), a new one is added by
+    /// name, one not named is taken out. The main image is not added to a list that did
+    /// not name it: it is shown first either way.
+    private static func settingGallery(_ text: String, in bytes: [UInt8]) -> [UInt8]? {
+        guard let entry = try? JSONParser.parse(bytes), case .object = entry else { return nil }
+        let names = text.split(separator: "\n").map(String.init)
+        guard names.allSatisfy(Exhibit.isSafeID), Set(names).count == names.count else { return nil }
+        var existing: [String: JSONValue] = [:]
+        if case let .array(images)? = entry["images"] {
+            for image in images { if case let .string(name)? = image["name"] { existing[name] = existing[name] ?? image } }
+        }
+        let main: String? = if case let .string(main)? = entry["image_name"] { main } else { nil }
+        let list = names.compactMap { name -> JSONValue? in
+            if name == main, existing[name] == nil { return nil }
+            return existing[name] ?? .object([("name", .string(name))])
+        }
+        if list.isEmpty, entry["images"] == nil { return bytes }
+        return JSONEdit.setting([.key("images")], to: list.isEmpty ? nil : .array(list), in: bytes)
     }
 
     /// The names of the images an entry lists.

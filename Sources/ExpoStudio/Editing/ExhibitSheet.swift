@@ -54,7 +54,9 @@ struct ExhibitSheet {
             let narrated = ([catalog.primary] + catalog.translations).contains { edition in
                 edition.exhibits[position].audio != nil || edition.exhibits[position].transcript != nil
             }
-            var fields = EntryField.fields(images: exhibit.images.map(\.name),
+            // A gallery drafted with new pictures asks for their texts too.
+            let drafted = draft.fields.first { $0.language == catalog.primary.language.code && $0.field == EntryField.gallery.name }
+            var fields = EntryField.fields(images: drafted.map { $0.value.split(separator: "\n").map(String.init) } ?? exhibit.images.map(\.name),
                                            facts: entries.values.map(\.factCount).max() ?? primary.factCount, narrated: narrated)
             for language in entries.keys {
                 transcriptFiles[language] = load.transcriptFile(exhibit: id, language: language)
@@ -117,4 +119,21 @@ struct ExhibitSheet {
     }
 
     var revision: Int64 { draft?.revision ?? 0 }
+
+    /// The pictures in order, the draft's when it has changed them.
+    var gallery: [String] { current(.gallery, primary).split(separator: "\n").map(String.init) }
+
+    /// The files the draft puts into the catalog, by name, each by its upload's hash.
+    var draftedFiles: [String: String] {
+        var files: [String: String] = [:]
+        for field in drafted[primary.code]?.values ?? [:].values where field.field.hasPrefix(GuideEditing.fileFieldPrefix) {
+            files[String(field.field.dropFirst(GuideEditing.fileFieldPrefix.count))] = field.value
+        }
+        return files
+    }
+
+    /// The draft's fields that no form shows: its files and its gallery's order, kept when its texts are saved.
+    var filesAndGallery: [DraftField] {
+        drafted.values.flatMap(\.values).filter { $0.field.hasPrefix(GuideEditing.fileFieldPrefix) || $0.field == EntryField.gallery.name }
+    }
 }

@@ -8,6 +8,7 @@ import Synchronization
 final class GuideEditing: Sendable {
     let state: StudioState
     let guide: any StudioGuide
+    let uploads: UploadStore
     /// One publish or revert at a time: each reads the files, writes them, and reloads.
     private let publishing = NSLock()
     /// The last preview made, by what it was made of.
@@ -18,6 +19,7 @@ final class GuideEditing: Sendable {
     init(state: StudioState, guide: any StudioGuide) {
         self.state = state
         self.guide = guide
+        uploads = UploadStore(state: state.folder)
     }
 
     /// The catalog, when the studio can write it.
@@ -36,7 +38,7 @@ final class GuideEditing: Sendable {
     func problems(of sheet: ExhibitSheet) -> [EntryProblem] {
         guard let load = editableLoad, let draft = sheet.draft else { return [] }
         let fields = sheet.drafted.values.flatMap(\.values)
-        let plan = PublishPlan(load: load, drafts: [draft], fields: Array(fields))
+        let plan = PublishPlan(load: load, drafts: [draft], fields: Array(fields), uploads: uploads)
         return load.catalog(with: plan.changes, transcripts: plan.transcripts).problems
     }
 
@@ -54,7 +56,7 @@ final class GuideEditing: Sendable {
             return .conflict(sheet, save, theirs: Self.texts(sheet, only: overwritten), by: nil)
         }
         do {
-            _ = try state.saveDraft(id, over: save.revision, fields: save.draftFields(sheet), by: account)
+            _ = try state.saveDraft(id, over: save.revision, fields: save.draftFields(sheet) + sheet.filesAndGallery, by: account)
             return .saved
         } catch let newer as NewerDraft {
             guard let again = try self.sheet(id) else { return nil }
@@ -82,7 +84,7 @@ final class GuideEditing: Sendable {
         let drafts = try state.drafts().filter { exhibit == nil || $0.exhibit == exhibit }
         let ids = Set(drafts.map(\.exhibit))
         let fields = try state.draftFields().filter { ids.contains($0.exhibit) }
-        let plan = PublishPlan(load: load, drafts: drafts, fields: fields)
+        let plan = PublishPlan(load: load, drafts: drafts, fields: fields, uploads: uploads)
         return (plan, load.catalog(with: plan.changes, transcripts: plan.transcripts).problems, drafts)
     }
 
@@ -116,9 +118,11 @@ final class GuideEditing: Sendable {
             return .failed("the catalog's files changed and are being read again; try again in a moment (\(Set(plan.unreadable).sorted().joined(separator: ", ")))")
         }
         guard plan.conflicts.isEmpty else { return .conflicts(plan.conflicts) }
-        guard !plan.changes.isEmpty || !plan.transcripts.isEmpty else { return .nothingToPublish }
+        guard !plan.changes.isEmpty || !plan.transcripts.isEmpty || !plan.files.isEmpty else { return .nothingToPublish }
         let errors = problems.filter { $0.diagnostic.severity == .error }
         guard errors.isEmpty else { return .blocked(errors) }
+        // The files first: entries that name a picture then find it when the guide reloads.
+        if case let .failure(error) = load.write(files: plan.files), !plan.files.isEmpty { return .failed(error.description) }
         switch load.write(plan.changes, transcripts: plan.transcripts) {
         case let .failure(error): return .failed(error.description)
         case .success:
@@ -140,8 +144,18 @@ final class GuideEditing: Sendable {
         let drafts = try state.drafts()
         let key = load.catalog.fingerprint + " " + drafts.map { "\($0.exhibit)=\($0.revision)" }.sorted().joined(separator: ",")
         if let cached = preview.withLock({ $0 }), cached.key == key { return cached.site }
-        let plan = PublishPlan(load: load, drafts: drafts, fields: try state.draftFields())
-        let site = try guide.site(of: load.catalog(with: plan.changes, transcripts: plan.transcripts).catalog, basePath: Self.previewPath)
+        let plan = PublishPlan(load: load, drafts: drafts, fields: try state.draftFields(), uploads: uploads)
+        var catalog = load.catalog(with: plan.changes, transcripts: plan.transcripts).catalog
+        var uploaded: [String: CatalogImage] = [:]
+        for file in plan.files {
+            var ignored: [Diagnostic] = []
+            let stem = CatalogFileName.stem(file.name)
+            guard let data = try? Data(contentsOf: file.source),
+                  let image = CatalogImage.uploaded(stem, file: file.name, data: data, diagnostics: &ignored) else { continue }
+            uploaded[stem] = image
+            catalog.images[stem] = image
+        }
+        let site = try guide.site(of: catalog, basePath: Self.previewPath, uploads: uploaded)
         preview.withLock { $0 = (key, site) }
         return site
     }

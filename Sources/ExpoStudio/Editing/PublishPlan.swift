@@ -12,6 +12,8 @@ struct PublishPlan {
     private(set) var changes: [EntryChange] = []
     /// Transcript files with their new texts.
     private(set) var transcripts: [TranscriptChange] = []
+    /// Photos sent to the studio, to be copied into the catalog's folder.
+    private(set) var files: [FileChange] = []
     private(set) var published: [PublishedChange] = []
     private(set) var conflicts: [Conflict] = []
     /// Exhibits whose entries cannot be read now (gone from the catalog, or a reload under way).
@@ -19,7 +21,7 @@ struct PublishPlan {
     /// The revision of each draft the plan publishes.
     private(set) var revisions: [String: Int64] = [:]
 
-    init(load: WatchedLoad, drafts: [Draft], fields: [DraftField]) {
+    init(load: WatchedLoad, drafts: [Draft], fields: [DraftField], uploads: UploadStore) {
         let byExhibit = Dictionary(grouping: fields, by: \.exhibit)
         for draft in drafts {
             revisions[draft.exhibit] = draft.revision
@@ -31,6 +33,17 @@ struct PublishPlan {
                 }
                 var bytes = entry.bytes
                 for text in texts {
+                    if text.field.hasPrefix(GuideEditing.fileFieldPrefix) {
+                        let name = String(text.field.dropFirst(GuideEditing.fileFieldPrefix.count))
+                        guard FileChange.isWritableName(name), let source = uploads.url(of: text.value) else {
+                            unreadable.append(draft.exhibit)
+                            continue
+                        }
+                        files.append(FileChange(name: name, source: source))
+                        published.append(PublishedChange(publication: 0, exhibit: draft.exhibit, language: code, field: text.field,
+                                                         old: text.base, new: text.value))
+                        continue
+                    }
                     if text.field == EntryField.transcriptText.name {
                         guard let file = load.transcriptFile(exhibit: draft.exhibit, language: language) else {
                             unreadable.append(draft.exhibit)

@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 import ExpoSite
 
 /// What the studio needs of the guide it runs beside: the catalog visitors see now, entry
@@ -11,7 +12,11 @@ public protocol StudioGuide: Sendable {
     func currentSite() -> Site
     /// The site made of `catalog` with the guide's own images, options and rendering, its
     /// links under `basePath`.
-    func site(of catalog: Catalog, basePath: String) throws -> Site
+    /// `uploads` are images the guide has no renditions for yet (photos sent to the
+    /// studio): they are made for this site, quick drafts where the cache has none.
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage]) throws -> Site
+    /// Where made images are kept between runs; nil when they are made in memory.
+    var renditionCache: RenditionCache? { get }
     /// Loads the catalog again (after a publish wrote its files) and serves it; nil when
     /// the new guide is live, else why it is not.
     func reload(because reason: String) -> String?

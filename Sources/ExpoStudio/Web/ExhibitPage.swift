@@ -15,7 +15,7 @@ enum ExhibitPage {
     }
 
     static func html(context: StudioContext, user: StudioUser, sheet: ExhibitSheet, name: String, message: String? = nil,
-                     conflict: Conflict? = nil, problems: [EntryProblem] = []) -> String {
+                     conflict: Conflict? = nil, problems: [EntryProblem] = [], photos: [PhotosSection.Outcome]? = nil) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
         let path = e(sheet.studioPath)
@@ -103,6 +103,7 @@ enum ExhibitPage {
             <ul class="links"><li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li>\
             <li><a href="/\(e(sheet.guidePath))">\(e(words["public_link"]))</a></li>\
             <li><a href="\(path)/history">\(e(words["history_link"]))</a></li></ul>
+            \(photos.map { PhotosSection.html(sheet: sheet, user: user, words: words, outcomes: $0) } ?? "")
             <form class="exhibit" method="post" action="\(path)">
             \(StudioPages.tokenField(user.formToken))
             <input type="hidden" name="revision" value="\(sheet.revision)">\(versions)

@@ -16,11 +16,23 @@ struct FormGuard: RouterMiddleware {
         guard let origin = request.headers[.origin], origin == context.origin else {
             return StudioPages.problem(.forbidden, context: context, key: "bad_form")
         }
+        let expected = context.sessions.session?.formToken ?? request.cookies[Self.loginCookie]?.value
+        // Files come as multipart/form-data, with the token among the fields; only a
+        // signed-in person sends files. The server has gathered the body within its limit.
+        if UploadForm.isMultipart(request) {
+            let buffer = try await request.body.collect(upTo: StudioRouter.uploadLimit)
+            guard context.sessions.session != nil, let expected, let form = UploadForm(contentType: request.headers[.contentType], body: buffer),
+                  let sent = form[Self.tokenField], Self.same(sent, String(expected)) else {
+                return StudioPages.problem(.forbidden, context: context, key: "bad_form")
+            }
+            var request = request
+            request.body = .init(buffer: buffer)
+            return try await next(request, context)
+        }
         // A body that is no form holds no token either.
         guard let form = try? await StudioForm(request, context: context) else {
             return StudioPages.problem(.forbidden, context: context, key: "bad_form")
         }
-        let expected = context.sessions.session?.formToken ?? request.cookies[Self.loginCookie]?.value
         guard let expected, let sent = form[Self.tokenField], Self.same(sent, String(expected)) else {
             return StudioPages.problem(.forbidden, context: context, key: "bad_form")
         }

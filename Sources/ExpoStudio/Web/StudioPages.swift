@@ -54,6 +54,7 @@ enum StudioPages {
             <meta name="robots" content="noindex">
             <title>\(escape(title)) · \(escape(words["guide_name"]))</title>
             <link rel="stylesheet" href="/studio/assets/studio.css">
+            <script src="/studio/assets/studio.js" defer></script>
             </head>
             <body>
             <a class="skip" href="#content">\(escape(words["skip_to_content"]))</a>

@@ -54,6 +54,7 @@ extension StudioRouter {
                 return try Self.publishPage(context: context, editing: editing, result: result)
             }
         }
+        addPhotos(to: signedIn)
         signedIn.get("/publish") { [editing] _, context in
             try Self.publishPage(context: context, editing: editing, result: nil)
         }
@@ -70,7 +71,7 @@ extension StudioRouter {
 
     /// What the page after a redirect says was done: only the studio's own words.
     static func done(_ request: Request) -> String? {
-        request.uri.queryParameters["done"].map(String.init).flatMap { ["saved", "submitted", "reverted"].contains($0) ? $0 : nil }
+        request.uri.queryParameters["done"].map(String.init).flatMap { ["saved", "submitted", "reverted", "arranged"].contains($0) ? $0 : nil }
     }
 
     /// An id as it stands in a studio address: ids are letters, digits, - and _ already,
@@ -106,10 +107,12 @@ extension StudioRouter {
         return load.position(of: id).map { load.catalog.primary.exhibits[$0].name } ?? id
     }
 
-    private static func exhibitPage(_ id: String, context: StudioContext, editing: GuideEditing, message: String? = nil) throws -> Response {
+    static func exhibitPage(_ id: String, context: StudioContext, editing: GuideEditing, message: String? = nil,
+                            outcomes: [PhotosSection.Outcome] = [], status: HTTPResponse.Status = .ok) throws -> Response {
         guard let sheet = try editing.sheet(id) else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+        let photos = sheet.document == nil && editing.editableLoad?.takesFiles == true ? outcomes : nil
         return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing, context: context),
-                                                     message: message, problems: editing.problems(of: sheet)))
+                                                     message: message, problems: editing.problems(of: sheet), photos: photos), status: status)
     }
 
     private static func save(_ id: String, _ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {

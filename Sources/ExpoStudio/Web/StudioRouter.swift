@@ -29,6 +29,11 @@ struct StudioRouter: Sendable {
             headers[.contentType] = "text/css; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: StudioStyle.css)))
         }
+        router.get("/studio/assets/studio.js") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/javascript; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: StudioScript.js)))
+        }
         router.get("/studio/login") { _, context in loginForm(context: context) }
         router.post("/studio/login") { request, context in try await logIn(request, context: context) }
         let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))

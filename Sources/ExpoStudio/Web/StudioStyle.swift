@@ -27,6 +27,17 @@ enum StudioStyle {
         th, td { text-align: start; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; word-break: keep-all; }
         td:first-child, th { white-space: nowrap; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .photos { max-width: 44rem; margin: 1.5rem 0; }
+        .gallery { padding-inline-start: 0; list-style: none; }
+        .gallery li { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+        .photo-name { font-weight: 600; overflow-wrap: anywhere; }
+        .tag { font-size: .9rem; }
+        form.inline { display: flex; flex-wrap: wrap; gap: .5rem; margin-inline-start: auto; }
+        form.upload { border: 2px dashed var(--line); border-radius: .5rem; padding: 1rem; }
+        form.upload.dropping { border-color: var(--accent); }
+        form.upload input[type=file] { border: none; padding: .5rem 0; }
+        form.upload progress { width: 100%; }
+        .upload-report { padding-inline-start: 1.25rem; }
         textarea { font: inherit; width: 100%; padding: .5rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); resize: vertical; }
         .exhibit input { max-width: none; }
         .group { border: 1px solid var(--line); border-radius: .5rem; padding: .5rem 1rem 1rem; margin: 1.5rem 0; min-width: 0; }

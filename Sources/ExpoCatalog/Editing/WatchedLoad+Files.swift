@@ -1,0 +1,77 @@
+import Foundation
+
+/// A photo or a recording the studio puts into the catalog's folder: the file `name` at
+/// its top, its bytes from `source` (the studio's copy of the upload).
+public struct FileChange: Sendable, Equatable {
+    public let name: String
+    public let source: URL
+
+    public init(name: String, source: URL) {
+        self.name = name
+        self.source = source
+    }
+
+    /// Whether `name` is one the studio may write: a plain name at the folder's top, of an
+    /// image or a recording, never a data file or a hidden one.
+    public static func isWritableName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"),
+              let dot = name.lastIndex(of: "."), Exhibit.isSafeID(String(name[..<dot])) else { return false }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return ImageFormat.forExtension(ext) != nil || CatalogRecording.isAcceptedName(name)
+    }
+}
+
+extension WatchedLoad {
+    /// Whether photos and recordings can be put into the catalog: only a plain folder
+    /// keeps them at its top (an app's project keeps them in its asset catalog).
+    public var takesFiles: Bool { isEditable && locations.isEmpty }
+
+    /// Copies each file into the folder (written beside itself, then renamed over), and
+    /// takes away the other files of an image it replaces (`jikji.svg` when `jikji.jpg`
+    /// arrives, `jikji@2x.png`), which would otherwise be shown instead of it. Returns the
+    /// names written, or why not; the files already written stay (a catalog that does not
+    /// name them only warns of them).
+    public func write(files: [FileChange]) -> Result<[String], EntryWriteError> {
+        guard takesFiles else { return .failure(.unusable(file: files.first?.name ?? "", reason: "this catalog keeps its images elsewhere")) }
+        var written: [String] = []
+        for file in files {
+            guard FileChange.isWritableName(file.name) else { return .failure(.unusable(file: file.name, reason: "is not a name the studio writes")) }
+            let target = folder.appendingPathComponent(file.name)
+            // A new file, or a plain one replaced: never written through a link.
+            var info = stat()
+            if lstat(target.path, &info) == 0, let problem = Self.notPlainFile(target, name: file.name) { return .failure(problem) }
+            let source = open(file.source.path, O_RDONLY | O_CLOEXEC)
+            guard source >= 0 else { return .failure(.unusable(file: file.name, reason: "its upload could not be read")) }
+            defer { close(source) }
+            guard fstat(source, &info) == 0 else { return .failure(.unusable(file: file.name, reason: "its upload could not be read")) }
+            if let reason = AtomicFile.write([.copy(0..<Int(info.st_size))], from: source, to: target) {
+                return .failure(.unusable(file: file.name, reason: reason))
+            }
+            written.append(file.name)
+            if ImageFormat.forExtension(target.pathExtension) != nil { removeOtherFiles(ofImage: file.name) }
+        }
+        return .success(written)
+    }
+
+    /// Takes away every other file of the image `name` names (its other formats and scales).
+    private func removeOtherFiles(ofImage name: String) {
+        let stem = CatalogFolder.imageStem(name)
+        let imageExtensions = Set(ImageFormat.extensions.map(\.ext))
+        for other in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where other != name && CatalogFolder.imageStem(other) == stem
+            && imageExtensions.contains((other as NSString).pathExtension.lowercased()) {
+            unlink(folder.appendingPathComponent(other).path)
+        }
+    }
+}
+
+extension CatalogImage {
+    /// A file the studio was sent, as the loader reads one found in the folder under
+    /// `file`: the format its name says, an SVG made safe (with a warning naming `file`
+    /// for each thing taken out). Nil when nothing of it can be used.
+    public static func uploaded(_ name: String, file: String, data: Data, diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        guard let format = ImageFormat.forExtension((file as NSString).pathExtension) else { return nil }
+        return SVGSanitizer.cleaned(CatalogImage(name: name, variants: [ImageVariant(file: file, format: format, scale: 1, data: data)]),
+                                    diagnostics: &diagnostics)
+    }
+}

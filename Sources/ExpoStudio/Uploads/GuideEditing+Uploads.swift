@@ -1,0 +1,138 @@
+import ExpoCatalog
+import ExpoImages
+import Foundation
+import NIOCore
+
+/// Photos sent to the studio: each read as the loader reads a file in the catalog's folder
+/// (its kind from its bytes, an SVG made safe, decoded only by the loader its bytes name,
+/// within the pixel limit), kept in the state folder, and made part of the exhibit's
+/// draft: the file it will be (`file:jikji-2.jpg`, by the upload's hash) and the gallery's
+/// order (`images`). Nothing reaches the catalog's folder before a publish.
+extension GuideEditing {
+    /// The largest file one upload may be; the README says so.
+    static let fileLimit = 64 << 20
+
+    struct UploadOutcome {
+        /// The name the file came with.
+        let sentName: String
+        /// The image's name in the catalog, or why the file was not taken.
+        let result: Result<String, UploadRefusal>
+    }
+
+    /// The draft's field for a file: `file:jikji-2.jpg`.
+    static let fileFieldPrefix = "file:"
+
+    /// Takes each file as a new picture of the exhibit (or, with `replacing`, as that
+    /// picture's new file); nil when the exhibit cannot take files.
+    func upload(_ id: String, files: [UploadForm.File], replacing: String?, by account: String) throws -> [UploadOutcome]? {
+        guard let load = editableLoad, load.takesFiles, let sheet = try sheet(id), sheet.document == nil else { return nil }
+        var gallery = sheet.gallery
+        var files_ = sheet.draftedFiles
+        var outcomes: [UploadOutcome] = []
+        for file in files {
+            let result = take(file, id: id, load: load, gallery: &gallery, files: &files_, replacing: replacing.flatMap { gallery.contains($0) ? $0 : nil })
+            outcomes.append(UploadOutcome(sentName: file.name, result: result))
+        }
+        guard outcomes.contains(where: { if case .success = $0.result { true } else { false } }) else { return outcomes }
+        try saveFiles(sheet, gallery: gallery, files: files_, by: account)
+        return outcomes
+    }
+
+    /// Moves a picture up or down the gallery, or takes it out (a new one's upload with it).
+    func arrange(_ id: String, image: String, action: String, by account: String) throws -> Bool {
+        guard let sheet = try sheet(id), sheet.document == nil else { return false }
+        var gallery = sheet.gallery
+        var files = sheet.draftedFiles
+        // The main image (the exhibit's id) is always shown first: it stays where it is.
+        guard image != id, let place = gallery.firstIndex(of: image) else { return false }
+        switch action {
+        case "up" where place > 1: gallery.swapAt(place, place - 1)
+        case "down" where place + 1 < gallery.count: gallery.swapAt(place, place + 1)
+        case "remove":
+            gallery.remove(at: place)
+            files = files.filter { CatalogFileName.stem($0.key) != image }
+        default: return false
+        }
+        try saveFiles(sheet, gallery: gallery, files: files, by: account)
+        return true
+    }
+
+    private func take(_ file: UploadForm.File, id: String, load: WatchedLoad, gallery: inout [String], files: inout [String: String],
+                      replacing: String?) -> Result<String, UploadRefusal> {
+        guard file.bytes.readableBytes <= Self.fileLimit else { return .failure(.tooLarge(limit: Self.fileLimit)) }
+        guard let ext = UploadedFormat.imageExtension(file.bytes, sentName: file.name) else { return .failure(.notAnImage) }
+        let stem = replacing ?? nextName(id, load: load, taken: Set(gallery).union(files.keys.map(CatalogFileName.stem)))
+        let fileName = "\(stem).\(ext)"
+        guard FileChange.isWritableName(fileName) else { return .failure(.badName) }
+        var diagnostics: [Diagnostic] = []
+        let data = Data(file.bytes.readableBytesView)
+        guard let image = CatalogImage.uploaded(stem, file: fileName, data: data, diagnostics: &diagnostics) else {
+            return .failure(.unusable(Self.reasons(diagnostics, fileName)))
+        }
+        var only = load.catalog
+        only.images = [stem: image]
+        let made = ImageWork.renditions(for: only, cache: guide.renditionCache, drafts: true)
+        guard made.images[stem] != nil else { return .failure(.unusable(Self.reasons(diagnostics + made.diagnostics, fileName))) }
+        switch uploads.keep(file.bytes) {
+        case let .failure(refusal): return .failure(refusal)
+        case let .success(hash):
+            files = files.filter { CatalogFileName.stem($0.key) != stem }
+            files[fileName] = hash
+            if !gallery.contains(stem) { gallery.append(stem) }
+            if made.drafts.contains(stem) { makeLater(only) }
+            return .success(stem)
+        }
+    }
+
+    /// What the loader said of the file, without the name it gave it (the person knows it by theirs).
+    private static func reasons(_ diagnostics: [Diagnostic], _ fileName: String) -> String {
+        let said = diagnostics.map(\.message).map { $0.hasPrefix(fileName + ": ") ? String($0.dropFirst(fileName.count + 2)) : $0 }
+        return said.isEmpty ? "it is not an image the guide can read" : said.joined(separator: "; ")
+    }
+
+    /// `jikji-2`, `jikji-3` …: the first not in the gallery, the draft, or the folder.
+    private func nextName(_ id: String, load: WatchedLoad, taken: Set<String>) -> String {
+        let inFolder = Set(((try? FileManager.default.contentsOfDirectory(atPath: load.folderURL.path)) ?? [])
+            .filter { $0.hasPrefix(id + "-") }.map { CatalogFileName.stem($0).lowercased() })
+        var number = 2
+        while taken.contains("\(id)-\(number)") || inFolder.contains("\(id)-\(number)".lowercased()) { number += 1 }
+        return "\(id)-\(number)"
+    }
+
+    /// The full renditions of a photo shown by a quick draft, made one at a time in the
+    /// background into the cache, so the publish that follows finds them ready.
+    private func makeLater(_ catalog: Catalog) {
+        let cache = guide.renditionCache
+        Self.background.async { _ = ImageWork.renditions(for: catalog, cache: cache) }
+    }
+
+    private static let background = DispatchQueue(label: "expo1900.studio.renditions", qos: .utility)
+
+    /// Saves the draft with this gallery and these files, every text drafted before kept.
+    private func saveFiles(_ sheet: ExhibitSheet, gallery: [String], files: [String: String], by account: String) throws {
+        let primary = sheet.primary
+        var fields = (sheet.drafted.values.flatMap(\.values)).filter { !$0.field.hasPrefix(Self.fileFieldPrefix) && $0.field != EntryField.gallery.name }
+        for (name, hash) in files.sorted(by: { $0.key < $1.key }) {
+            fields.append(DraftField(exhibit: sheet.id, language: primary.code, field: Self.fileFieldPrefix + name, value: hash, base: ""))
+        }
+        for language in sheet.languages {
+            let published = sheet.published(.gallery, language).split(separator: "\n").map(String.init)
+            // A translation's list is matched by name: it loses what the gallery lost, in the new order, and gains nothing.
+            let wanted = language == primary ? gallery : gallery.filter { published.contains($0) }
+            if wanted != published {
+                fields.append(DraftField(exhibit: sheet.id, language: language.code, field: EntryField.gallery.name,
+                                         value: wanted.joined(separator: "\n"), base: published.joined(separator: "\n")))
+            }
+        }
+        _ = try state.saveDraft(sheet.id, over: sheet.revision, fields: fields, by: account)
+    }
+}
+
+/// The parts of a file's name the studio needs.
+enum CatalogFileName {
+    /// `jikji-2.jpg` → `jikji-2` (an image's name, as the loader finds it).
+    static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[..<dot])
+    }
+}

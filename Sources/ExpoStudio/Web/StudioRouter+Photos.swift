@@ -1,0 +1,47 @@
+import ExpoCatalog
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The routes that take photos into an exhibit's draft and arrange its gallery.
+extension StudioRouter {
+    /// The largest upload request: several photos at their largest.
+    static let uploadLimit = 256 << 20
+
+    func addPhotos(to signedIn: RouterGroup<StudioContext>) {
+        signedIn.group("/exhibits/:id/photos").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
+            let id = try context.parameters.require("id")
+            let body = try await request.body.collect(upTo: Self.uploadLimit)
+            guard let form = UploadForm(contentType: request.headers[.contentType], body: body) else {
+                return StudioPages.problem(.badRequest, context: context, key: "bad_form")
+            }
+            let words = StudioStrings.of(context.language)
+            guard !form.files.isEmpty else {
+                return try Self.exhibitPage(id, context: context, editing: editing, message: words["no_files"], status: .unprocessableContent)
+            }
+            let user = try context.user()
+            let replacing = form["replace"].flatMap { $0.isEmpty ? nil : $0 }
+            guard let outcomes = try await Self.offThread({ try editing.upload(id, files: form.files, replacing: replacing, by: user.account.name) }) else {
+                return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
+            }
+            let shown = outcomes.map { outcome in
+                switch outcome.result {
+                case let .success(name): PhotosSection.Outcome(sentName: outcome.sentName, message: words["photo_taken", ["name": name]], isRefusal: false)
+                case let .failure(refusal): PhotosSection.Outcome(sentName: outcome.sentName, message: refusal.message(words), isRefusal: true)
+                }
+            }
+            let anyTaken = shown.contains { !$0.isRefusal }
+            return try Self.exhibitPage(id, context: context, editing: editing, outcomes: shown, status: anyTaken ? .ok : .unprocessableContent)
+        }
+        signedIn.group("/exhibits/:id/gallery").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
+            let id = try context.parameters.require("id")
+            let form = try await StudioForm(request, context: context)
+            let user = try context.user()
+            guard let image = form["image"], let action = form["action"],
+                  try editing.arrange(id, image: image, action: action, by: user.account.name) else {
+                return StudioPages.problem(.badRequest, context: context, key: "bad_form")
+            }
+            return StudioPages.redirect(to: StudioPages.editPath(id) + "?done=arranged")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import ExpoCatalog
+import ExpoTestSupport
+import Foundation
+import Testing
+@testable import ExpoStudio
+
+/// Photos sent to the studio, as staff send them through the plain file field: read as a
+/// file put in the folder is read, part of the draft (seen in the preview, not by
+/// visitors, not in the folder), written into the folder only by a publish; and hostile
+/// files refused one by one with a message naming them, changing nothing.
+@Suite(.serialized) struct StudioPhotosTests {
+    typealias Person = StudioEditingTests.Person
+
+    private func person(_ studio: LiveStudio, _ name: String) async throws -> Person {
+        Person(studio: studio, session: try #require(try await studio.logIn(name).session))
+    }
+
+    /// Sends `files` (sent name, bytes) to the exhibit's photo form, with `fields` first.
+    private func send(_ person: Person, _ id: String, _ files: [(String, [UInt8])], fields: [(String, String)] = [],
+                      token: String? = nil, origin: String? = nil) async throws -> RawHTTP.Answer {
+        let page = "/studio/exhibits/\(id)"
+        var formToken = token ?? ""
+        if token == nil { formToken = try LiveStudio.token(in: try await person.get(page).body) }
+        let boundary = "----expo1900test\(UInt32.random(in: 0...UInt32.max))"
+        var body: [UInt8] = []
+        func text(_ string: String) { body += Array(string.utf8) }
+        for (name, value) in [("form_token", formToken)] + fields {
+            text("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for (name, bytes) in files {
+            text("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+            body += bytes
+            text("\r\n")
+        }
+        text("--\(boundary)--\r\n")
+        return try await person.studio.http.send("POST", page + "/photos", headers: [
+            ("Cookie", "studio_session=\(person.session)"), ("Origin", origin ?? person.studio.origin),
+            ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+        ], bytes: body)
+    }
+
+    static let png = [UInt8](PNGFixture.make(width: 64, height: 48))
+
+    @Test func aPhotoJoinsTheDraftIsPreviewedAndLandsInTheFolderOnlyWhenPublished() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let folder = studio.guide.url
+
+        let answer = try await send(ben, "jikji", [("IMG_0001.PNG", Self.png)])
+        #expect(answer.status == 200, "\(answer.body.prefix(400))")
+        #expect(answer.body.contains("IMG_0001.PNG") && answer.body.contains("jikji-2"), "the page names the file sent and the name it got")
+        #expect(answer.body.contains("#i-f-ko-images-jikji-2-alt"), "the new photo asks for its alt text")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("jikji-2.png").path), "nothing reaches the folder before a publish")
+        let preview = try await ben.get("/studio/preview/items/jikji/").body
+        #expect(preview.contains("jikji-2"), "the preview shows the photo")
+        #expect(!(try await studio.http.send("GET", "/items/jikji/").body.contains("jikji-2")), "visitors do not see it yet")
+
+        // Its alt text is saved with the draft's texts, and the photo stays in the draft.
+        let saved = try await ben.save("jikji", ["f.ko.images.jikji-2.alt": "직지 뒷면"])
+        #expect(saved.status == 303)
+        let published = try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish")
+        #expect(published.status == 200, "\(published.body.prefix(400))")
+        let written = try Data(contentsOf: folder.appendingPathComponent("jikji-2.png"))
+        #expect([UInt8](written) == Self.png, "the folder gets the file as it was sent")
+        let items = try studio.guide.file("items.json")
+        #expect(items.contains("\"name\": \"jikji-2\"") || items.contains("\"name\":\"jikji-2\""), "\(items)")
+        #expect(items.contains("직지 뒷면"))
+        let load = studio.guide.watchedLoad()
+        let jikji = try #require(load.catalog.primary.exhibits.first { $0.id == "jikji" })
+        #expect(jikji.images.map(\.name) == ["jikji", "jikji-2"])
+        #expect(load.catalog.images["jikji-2"] != nil, "the published guide reads the file from the folder")
+    }
+
+    @Test func theGalleryIsReorderedAndAPhotoTakenOutBeforeItIsPublished() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let answer = try await send(ben, "jikji", [("a.png", Self.png), ("b.png", [UInt8](PNGFixture.make(width: 32, height: 32)))])
+        #expect(answer.status == 200)
+        let sheet = try #require(try GuideEditing(state: studio.state, guide: studio.guide).sheet("jikji"))
+        #expect(sheet.gallery == ["jikji", "jikji-2", "jikji-3"])
+        #expect(try await ben.post("/studio/exhibits/jikji/gallery", [("image", "jikji-3"), ("action", "up")], tokenFrom: "/studio/exhibits/jikji").status == 303)
+        #expect(try GuideEditing(state: studio.state, guide: studio.guide).sheet("jikji")?.gallery == ["jikji", "jikji-3", "jikji-2"])
+        // The main image stays first: it cannot be moved or taken out.
+        #expect(try await ben.post("/studio/exhibits/jikji/gallery", [("image", "jikji"), ("action", "down")], tokenFrom: "/studio/exhibits/jikji").status == 400)
+        #expect(try await ben.post("/studio/exhibits/jikji/gallery", [("image", "jikji-2"), ("action", "remove")], tokenFrom: "/studio/exhibits/jikji").status == 303)
+        let after = try #require(try GuideEditing(state: studio.state, guide: studio.guide).sheet("jikji"))
+        #expect(after.gallery == ["jikji", "jikji-3"])
+        #expect(after.draftedFiles.keys.sorted() == ["jikji-3.png"], "the photo taken out leaves the draft with its file")
+    }
+
+    @Test func hostileFilesAreRefusedOneByOneNamingThemAndChangeNothing() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let html = Array("<!doctype html><script>alert(1)</script>".utf8)
+        let truncated = Array(Self.png.prefix(Self.png.count / 2))
+        let huge = [UInt8](PNGFixture.claiming(width: 100_000, height: 100_000))
+        let answer = try await send(ben, "jikji", [("page.png", html), ("cut.png", truncated), ("huge.png", huge), ("../../etc/x\n.png", html)])
+        #expect(answer.status == 422, "\(answer.body.prefix(300))")
+        for name in ["page.png", "cut.png", "huge.png", "../../etc/x"] {
+            #expect(answer.body.contains(name), "the refusal names \(name)")
+        }
+        #expect(answer.body.contains("100,000 × 100,000"), "the giant's message says its size")
+        #expect(!answer.body.contains("<script>alert"), "a sent name is shown as text")
+        #expect(try studio.state.draft(of: "jikji").draft == nil, "no draft was made")
+        // Without the form's token, from another origin, or without a session: 403, before any file is read.
+        #expect(try await send(ben, "jikji", [("a.png", Self.png)], token: "forged").status == 403)
+        #expect(try await send(ben, "jikji", [("a.png", Self.png)], origin: "https://elsewhere.example").status == 403)
+        let stranger = Person(studio: studio, session: "not-a-session")
+        #expect(try await send(stranger, "jikji", [("a.png", Self.png)], token: "x").status == 403)
+        #expect(try studio.state.draft(of: "jikji").draft == nil)
+        // A body that is no form, and a form with no file.
+        let broken = try await studio.http.send("POST", "/studio/exhibits/jikji/photos", headers: [
+            ("Cookie", "studio_session=\(ben.session)"), ("Origin", studio.origin), ("Content-Type", "multipart/form-data; boundary=zz"),
+        ], body: "--zz\r\nnot a part")
+        #expect(broken.status == 403)
+        #expect(try await send(ben, "jikji", []).status == 422)
+    }
+
+    @Test func anSVGWithAScriptIsTakenAndPublishedWithoutIt() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let svg = Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><script>alert(1)</script><rect width="40" height="30" fill="#c33"/></svg>"##.utf8)
+        #expect(try await send(ben, "jikji", [("drawing.svg", svg)]).status == 200)
+        #expect(try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish").status == 200)
+        let image = try #require(studio.guide.watchedLoad().catalog.images["jikji-2"])
+        let served = String(decoding: image.variants[0].data, as: UTF8.self)
+        #expect(served.contains("<rect") && !served.contains("script"), "\(served)")
+    }
+}
