@@ -25,6 +25,7 @@ import photos  # noqa: E402
 import ranges  # noqa: E402
 import search  # noqa: E402
 import studio  # noqa: E402
+import studio_uploads  # noqa: E402
 import watch  # noqa: E402
 
 SCREENS = ["/", "/items/", "/items/jikji/"]
@@ -80,6 +81,8 @@ def main(binary, argv):
         count = 10_000 if quick else 100_000
         folder = scratch / f"generated-{count}"
         results["studio"] = studio.studio_run(binary, scratch, folder, count)
+        print("\nPhotos sent to the studio (issue 41)", flush=True)
+        results["uploads"] = studio_uploads.upload_run(binary, scratch)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -127,6 +130,8 @@ def report(results):
                   f"{row['ratio']:>8.2f}{row['server_p99_ms']:>9.2f}ms{row['nginx_p99_ms']:>9.2f}ms")
     if "studio" in results:
         print(f"\nThe studio\n  {studio.describe(results['studio'])}")
+    if "uploads" in results:
+        print(f"\nPhotos sent to the studio\n  {studio_uploads.describe(results['uploads'])}")
 
     if "hostile" in results:
         print("\nHostile catalogs")
@@ -161,6 +166,7 @@ def report(results):
         targets.append((lowest["ratio"] >= 0.8, f"while the studio runs, server >= 0.8 x nginx requests/s on every page: "
                                                  f"lowest {lowest['ratio']:.2f} ({lowest['page']}, {lowest['encoding']})"))
     targets += studio.targets(results.get("studio"))
+    targets += studio_uploads.targets(results.get("uploads"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

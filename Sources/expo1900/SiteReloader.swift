@@ -153,9 +153,7 @@ final class SiteReloader: Sendable {
     /// that made its indexes, it would otherwise stay with them while the new guide makes
     /// its own on others, and each reload would hold both.
     static func returnFreedMemory() {
-        #if os(Linux)
-        _ = glibcMallocTrim(0)
-        #endif
+        FreedMemory.giveBack()
     }
 
     private func failed(_ given: [String]) -> String {
@@ -167,9 +165,3 @@ final class SiteReloader: Sendable {
         return lines.joined(separator: "; ")
     }
 }
-
-#if os(Linux)
-/// glibc's `malloc_trim`, which its Swift module does not declare.
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
-#endif

@@ -2,6 +2,7 @@ import ExpoCatalog
 import ExpoImages
 import Foundation
 import NIOCore
+import Synchronization
 
 /// Photos sent to the studio: each read as the loader reads a file in the catalog's folder
 /// (its kind from its bytes, an SVG made safe, decoded only by the loader its bytes name,
@@ -33,6 +34,8 @@ extension GuideEditing {
             let result = take(file, id: id, load: load, gallery: &gallery, files: &files_, replacing: replacing.flatMap { gallery.contains($0) ? $0 : nil })
             outcomes.append(UploadOutcome(sentName: file.name, result: result))
         }
+        // Each photo was decoded on a worker thread: its memory goes back, not to that thread's arena.
+        defer { FreedMemory.giveBack() }
         guard outcomes.contains(where: { if case .success = $0.result { true } else { false } }) else { return outcomes }
         try saveFiles(sheet, gallery: gallery, files: files_, by: account)
         return outcomes
@@ -101,12 +104,24 @@ extension GuideEditing {
 
     /// The full renditions of a photo shown by a quick draft, made one at a time in the
     /// background into the cache, so the publish that follows finds them ready.
+    /// At most a few wait, each holding its photo's bytes: beyond them, a photo's
+    /// renditions are made by the reload its publish starts, as for a file put in the folder.
     private func makeLater(_ catalog: Catalog) {
-        let cache = guide.renditionCache
-        Self.background.async { _ = ImageWork.renditions(for: catalog, cache: cache) }
+        guard let cache = guide.renditionCache else { return }
+        guard Self.waiting.add(1, ordering: .relaxed).newValue <= Self.mostWaiting else {
+            Self.waiting.subtract(1, ordering: .relaxed)
+            return
+        }
+        Self.background.async {
+            _ = ImageWork.renditions(for: catalog, cache: cache)
+            Self.waiting.subtract(1, ordering: .relaxed)
+            FreedMemory.giveBack()
+        }
     }
 
     private static let background = DispatchQueue(label: "expo1900.studio.renditions", qos: .utility)
+    private static let waiting = Atomic(0)
+    private static let mostWaiting = 4
 
     /// Saves the draft with this gallery and these files, every text drafted before kept.
     private func saveFiles(_ sheet: ExhibitSheet, gallery: [String], files: [String: String], by account: String) throws {
