@@ -40,7 +40,7 @@ final class ServedGuide: StudioGuide {
         parts.withLock { $0 }!.responder.site
     }
 
-    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage]) throws -> Site {
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site {
         var options = options
         options.basePath = basePath
         // Pages that register no service worker and listen for no events.
@@ -53,6 +53,7 @@ final class ServedGuide: StudioGuide {
             let made = ImageWork.renditions(for: only, cache: renditionCache, drafts: true)
             renditions.images.merge(made.images) { _, new in new }
         }
+        renditions.recordings.merge(recordings) { _, new in new }
         return try Site.render(catalog, renditions: renditions, options: options)
     }
 

@@ -33,7 +33,7 @@ import Testing
             text("\r\n")
         }
         text("--\(boundary)--\r\n")
-        return try await person.studio.http.send("POST", page + "/photos", headers: [
+        return try await person.studio.http.send("POST", page + "/files", headers: [
             ("Cookie", "studio_session=\(person.session)"), ("Origin", origin ?? person.studio.origin),
             ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
         ], bytes: body)
@@ -112,7 +112,7 @@ import Testing
         #expect(try await send(stranger, "jikji", [("a.png", Self.png)], token: "x").status == 403)
         #expect(try studio.state.draft(of: "jikji").draft == nil)
         // A body that is no form, and a form with no file.
-        let broken = try await studio.http.send("POST", "/studio/exhibits/jikji/photos", headers: [
+        let broken = try await studio.http.send("POST", "/studio/exhibits/jikji/files", headers: [
             ("Cookie", "studio_session=\(ben.session)"), ("Origin", studio.origin), ("Content-Type", "multipart/form-data; boundary=zz"),
         ], body: "--zz\r\nnot a part")
         #expect(broken.status == 403)
@@ -129,5 +129,35 @@ import Testing
         let image = try #require(studio.guide.watchedLoad().catalog.images["jikji-2"])
         let served = String(decoding: image.variants[0].data, as: UTF8.self)
         #expect(served.contains("<rect") && !served.contains("script"), "\(served)")
+    }
+
+    @Test func aRecordingJoinsTheDraftInItsLanguageIsPlayedInThePreviewAndPublished() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let made = try TemporaryFolder()
+        try AudioFixture.tone("tone.wav", in: made.url, seconds: 4)
+        let wav = try [UInt8](Data(contentsOf: made.url.appendingPathComponent("tone.wav")))
+
+        let answer = try await send(ben, "jikji", [("Voice 001.WAV", wav)], fields: [("language", "en")])
+        #expect(answer.status == 200, "\(answer.body.prefix(400))")
+        #expect(answer.body.contains("jikji.en.wav"), "the page names the recording's new file")
+        let preview = try await ben.get("/studio/preview/en/items/jikji/").body
+        #expect(preview.contains("<audio"), "the preview plays it")
+        #expect(!(try await studio.http.send("GET", "/en/items/jikji/").body.contains("<audio")), "visitors do not hear it yet")
+        // A text saved meanwhile keeps the recording in the draft.
+        #expect(try await ben.save("jikji", ["f.en.short_desc": "Printed with metal type, 1377"]).status == 303)
+        #expect(try studio.state.draft(of: "jikji").fields.contains { $0.field == "audio" && $0.language == "en" && $0.value == "jikji.en.wav" })
+
+        #expect(try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish").status == 200)
+        #expect(try [UInt8](Data(contentsOf: studio.guide.url.appendingPathComponent("jikji.en.wav"))) == wav)
+        #expect(try studio.guide.file("items.en.json").contains("jikji.en.wav"))
+        #expect(try studio.guide.file("items.json").contains("jikji.en.wav") == false, "the Korean entry keeps its own")
+
+        // A playlist named .mp3 is refused, naming it, and ffmpeg never opens what it lists.
+        let playlist = Array("#EXTM3U\n#EXTINF:10,\n../outside/secret.mp3\n#EXT-X-ENDLIST\n".utf8)
+        let refused = try await send(ben, "jikji", [("guide.mp3", playlist)], fields: [("language", "ko")])
+        #expect(refused.status == 422 && refused.body.contains("guide.mp3"))
+        #expect(try studio.state.draft(of: "jikji").draft == nil)
     }
 }

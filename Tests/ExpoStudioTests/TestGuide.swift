@@ -42,10 +42,12 @@ final class TestGuide: StudioGuide {
     /// Images are made in memory, uploads with the rest.
     var renditionCache: RenditionCache? { nil }
 
-    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage]) throws -> Site {
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site {
         var options = SiteOptions(basePath: basePath)
         options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
-        return try Site.render(catalog, options: options)
+        var renditions = ImageWork.renditions(for: catalog, cache: nil)
+        renditions.recordings = recordings
+        return try Site.render(catalog, renditions: renditions, options: options)
     }
 
     func reload(because reason: String) -> String? {

@@ -1,8 +1,8 @@
-"""Photos sent to the studio in Chromium and WebKit, as staff send them: several at once
-through the file field (with JavaScript, which shows progress; without it, as a plain
-form), or dropped on the form. A photo and an SVG with a script end in the published guide
-as the folder would make them; hostile files are each refused with a message naming them,
-and change nothing."""
+"""Photos and recordings sent to the studio in Chromium and WebKit, as staff send them:
+several at once through the file field (with JavaScript, which shows progress; without it,
+as a plain form), or dropped on the form. A photo, an SVG with a script and a WAV end in
+the published guide as the folder would make them; hostile files are each refused with a
+message naming them, and change nothing."""
 import io
 import os
 import struct
@@ -41,7 +41,7 @@ def png_claiming(width, height):
 
 
 def gallery(page):
-    return [name.split(". ", 1)[1] for name in page.locator(".gallery .photo-name").all_inner_texts()]
+    return [name.split(". ", 1)[1] for name in page.locator("ol.gallery .photo-name").all_inner_texts()]
 
 
 def report(page):
@@ -163,18 +163,60 @@ def test_photos_go_in_in_webkit(webkit, editing, tmp_path):
     url, _, _ = editing
     log_in_webkit(webkit, url)
     webkit.get(f"{url}/studio/exhibits/haegeum")
-    before = [e.text.split(". ", 1)[1] for e in webkit.find_elements(By.CSS_SELECTOR, ".gallery .photo-name")]
-    good, bad = tmp_path / "haegeum photo.jpg", tmp_path / "notes.png"
+    before = [e.text.split(". ", 1)[1] for e in webkit.find_elements(By.CSS_SELECTOR, "ol.gallery .photo-name")]
+    good, bad, sound = tmp_path / "haegeum photo.jpg", tmp_path / "notes.png", tmp_path / "tune.wav"
     good.write_bytes(jpeg(800, 600))
     bad.write_bytes(b"<html>not a picture</html>")
-    webkit.find_element(By.ID, "photo-files").send_keys(f"{good}\n{bad}")
+    sound.write_bytes(wav_bytes())
+    # A recording sent through the photos' field is taken as the main language's recording.
+    webkit.find_element(By.ID, "photo-files").send_keys(f"{good}\n{bad}\n{sound}")
     webkit.find_element(By.CSS_SELECTOR, "form.upload button[type=submit]").click()
     deadline = time.time() + 20
-    while len(webkit.find_elements(By.CSS_SELECTOR, ".upload-report li")) < 2 and time.time() < deadline:
+    while len(webkit.find_elements(By.CSS_SELECTOR, ".upload-report li")) < 3 and time.time() < deadline:
         time.sleep(0.1)
     lines = [e.text for e in webkit.find_elements(By.CSS_SELECTOR, ".upload-report li")]
-    assert len(lines) == 2, lines
+    assert len(lines) == 3, lines
+    assert any("tune.wav" in line and "haegeum.ko.wav" in line for line in lines), lines
     assert any("haegeum photo.jpg" in line and "haegeum-2" in line for line in lines), lines
     assert any("notes.png" in line and "받지 않음" in line for line in lines), lines
-    after = [e.text.split(". ", 1)[1] for e in webkit.find_elements(By.CSS_SELECTOR, ".gallery .photo-name")]
+    after = [e.text.split(". ", 1)[1] for e in webkit.find_elements(By.CSS_SELECTOR, "ol.gallery .photo-name")]
     assert after == before + ["haegeum-2"], after
+
+
+def wav_bytes(seconds=3, rate=22050):
+    import math
+    import wave
+    out = io.BytesIO()
+    with wave.open(out, "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(rate)
+        file.writeframes(b"".join(struct.pack("<h", int(6000 * math.sin(2 * math.pi * 330 * n / rate))) for n in range(seconds * rate)))
+    return out.getvalue()
+
+
+def test_a_recording_goes_in_for_its_language_and_plays_once_published(browser, editing):
+    url, catalog, _ = editing
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url)
+        page.goto(f"{url}/studio/exhibits/bangjja")
+        page.select_option("#recording-language", "en")
+        page.set_input_files("#recording-file", [{"name": "Voice Memo.wav", "mimeType": "audio/wav", "buffer": wav_bytes()}])
+        page.click("section.recordings button[type=submit]")
+        page.locator(".upload-report li", has_text="Voice Memo.wav").wait_for()
+        assert "bangjja.en.wav" in page.inner_text(".upload-report")
+        assert "bangjja.en.wav" in page.inner_text("section.recordings")
+        page.click("form[action='/studio/publish'] button")
+        assert "게시했습니다" in page.inner_text("[role=status]")
+        assert open(os.path.join(catalog, "bangjja.en.wav"), "rb").read() == wav_bytes()
+        page.goto(f"{url}/en/items/bangjja/")
+        duration = page.evaluate("""() => new Promise(done => {
+            const audio = document.querySelector('audio');
+            if (audio.readyState >= 1) return done(audio.duration);
+            audio.addEventListener('loadedmetadata', () => done(audio.duration));
+            audio.load(); })""")
+        assert 2.5 < duration < 3.5, duration
+    finally:
+        context.close()

@@ -27,6 +27,8 @@ public struct EntryField: Hashable, Sendable {
     public static let visitors = entry("visitors")
     /// A recording's transcript: the text itself, or the name of its `.vtt` or `.txt` file.
     public static let transcript = entry("transcript")
+    /// The recording's file, in each language: set by the studio's upload, not typed.
+    public static let audio = entry("audio")
     /// The text of the transcript file the entry names: kept in that file, not in the entry.
     public static let transcriptText = EntryField(name: "transcript_text", key: "transcript_text", path: [])
 
@@ -68,7 +70,7 @@ public struct EntryField: Hashable, Sendable {
         } else if parts.count == 1, parts[0] == "images" {
             self = .gallery
         } else if parts.count == 1, Self.entryKeys.contains(parts[0]) || CatalogData.expositionKeys.contains(parts[0])
-                    || parts[0] == "transcript" {
+                    || parts[0] == "transcript" || parts[0] == "audio" {
             self = .entry(parts[0])
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])

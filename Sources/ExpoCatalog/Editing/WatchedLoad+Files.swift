@@ -11,13 +11,16 @@ public struct FileChange: Sendable, Equatable {
         self.source = source
     }
 
-    /// Whether `name` is one the studio may write: a plain name at the folder's top, of an
-    /// image or a recording, never a data file or a hidden one.
+    /// Whether `name` is one the studio may write: a plain name at the folder's top, never
+    /// a data file or a hidden one; an image's (`jikji-2.jpg`) or a recording's, whose
+    /// name may say its language (`jikji.en.wav`).
     public static func isWritableName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"),
-              let dot = name.lastIndex(of: "."), Exhibit.isSafeID(String(name[..<dot])) else { return false }
+              let dot = name.lastIndex(of: ".") else { return false }
+        let stem = String(name[..<dot])
         let ext = name[name.index(after: dot)...].lowercased()
-        return ImageFormat.forExtension(ext) != nil || CatalogRecording.isAcceptedName(name)
+        if ImageFormat.forExtension(ext) != nil { return Exhibit.isSafeID(stem) }
+        return CatalogRecording.isAcceptedName(name) && stem.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { Exhibit.isSafeID(String($0)) }
     }
 }
 

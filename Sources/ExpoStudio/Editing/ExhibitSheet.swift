@@ -134,6 +134,8 @@ struct ExhibitSheet {
 
     /// The draft's fields that no form shows: its files and its gallery's order, kept when its texts are saved.
     var filesAndGallery: [DraftField] {
-        drafted.values.flatMap(\.values).filter { $0.field.hasPrefix(GuideEditing.fileFieldPrefix) || $0.field == EntryField.gallery.name }
+        drafted.values.flatMap(\.values).filter { field in
+            field.field.hasPrefix(GuideEditing.fileFieldPrefix) || field.field == EntryField.gallery.name || field.field == EntryField.audio.name
+        }
     }
 }

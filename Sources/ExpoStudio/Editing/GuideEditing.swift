@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 import ExpoSite
 import Foundation
 import Synchronization
@@ -139,12 +140,36 @@ final class GuideEditing: Sendable {
 
     /// The guide with every draft in it, its links under the preview's path; made again
     /// only when a draft or the catalog changed.
+    /// Each recording a draft sets whose file was sent to the studio: played by its exhibit
+    /// in `catalog`, and made (from the cache, where its upload put it).
+    private func draftedRecordings(_ fields: [DraftField], plan: PublishPlan, load: WatchedLoad, into catalog: inout Catalog) -> [String: AudioRendition] {
+        var originals: [String: CatalogRecording] = [:]
+        for field in fields where field.field == EntryField.audio.name {
+            guard let file = plan.files.first(where: { $0.name == field.value }), let position = load.position(of: field.exhibit) else { continue }
+            if catalog.primary.language.code == field.language {
+                catalog.primary.exhibits[position].audio = field.value
+            } else if let index = catalog.translations.firstIndex(where: { $0.language.code == field.language }),
+                      catalog.translations[index].exhibits.indices.contains(position) {
+                catalog.translations[index].exhibits[position].audio = field.value
+            } else {
+                continue
+            }
+            originals[field.value] = CatalogRecording(file: field.value, url: file.source, usedBy: ["\(field.exhibit) (\(field.language))"])
+        }
+        guard !originals.isEmpty else { return [:] }
+        catalog.recordings.merge(originals) { _, new in new }
+        var only = catalog
+        only.recordings = originals
+        return AudioWork.recordings(for: only, cache: guide.renditionCache, tools: AudioTools.locate()).recordings
+    }
+
     func previewSite() throws -> Site? {
         guard let load = editableLoad else { return nil }
         let drafts = try state.drafts()
         let key = load.catalog.fingerprint + " " + drafts.map { "\($0.exhibit)=\($0.revision)" }.sorted().joined(separator: ",")
         if let cached = preview.withLock({ $0 }), cached.key == key { return cached.site }
-        let plan = PublishPlan(load: load, drafts: drafts, fields: try state.draftFields(), uploads: uploads)
+        let fields = try state.draftFields()
+        let plan = PublishPlan(load: load, drafts: drafts, fields: fields, uploads: uploads)
         var catalog = load.catalog(with: plan.changes, transcripts: plan.transcripts).catalog
         var uploaded: [String: CatalogImage] = [:]
         for file in plan.files {
@@ -155,7 +180,8 @@ final class GuideEditing: Sendable {
             uploaded[stem] = image
             catalog.images[stem] = image
         }
-        let site = try guide.site(of: catalog, basePath: Self.previewPath, uploads: uploaded)
+        let recordings = draftedRecordings(fields, plan: plan, load: load, into: &catalog)
+        let site = try guide.site(of: catalog, basePath: Self.previewPath, uploads: uploaded, recordings: recordings)
         preview.withLock { $0 = (key, site) }
         return site
     }

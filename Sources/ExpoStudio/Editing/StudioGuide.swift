@@ -14,7 +14,8 @@ public protocol StudioGuide: Sendable {
     /// links under `basePath`.
     /// `uploads` are images the guide has no renditions for yet (photos sent to the
     /// studio): they are made for this site, quick drafts where the cache has none.
-    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage]) throws -> Site
+    /// `recordings` are recordings sent to the studio, made already.
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site
     /// Where made images are kept between runs; nil when they are made in memory.
     var renditionCache: RenditionCache? { get }
     /// Loads the catalog again (after a publish wrote its files) and serves it; nil when

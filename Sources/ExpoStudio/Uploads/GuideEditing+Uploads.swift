@@ -4,14 +4,18 @@ import Foundation
 import NIOCore
 import Synchronization
 
-/// Photos sent to the studio: each read as the loader reads a file in the catalog's folder
-/// (its kind from its bytes, an SVG made safe, decoded only by the loader its bytes name,
-/// within the pixel limit), kept in the state folder, and made part of the exhibit's
-/// draft: the file it will be (`file:jikji-2.jpg`, by the upload's hash) and the gallery's
-/// order (`images`). Nothing reaches the catalog's folder before a publish.
+/// Photos and recordings sent to the studio: each read as the loader reads a file in the
+/// catalog's folder (its kind from its bytes; a photo's SVG made safe, decoded only by the
+/// loader its bytes name, within the pixel limit; a recording made by ffmpeg told its one
+/// demuxer, on a clock), kept in the state folder, and made part of the exhibit's draft:
+/// the file it will be (`file:jikji-2.jpg`, by the upload's hash), the gallery's order
+/// (`images`), a language's recording (`audio`). Nothing reaches the catalog's folder
+/// before a publish.
 extension GuideEditing {
-    /// The largest file one upload may be; the README says so.
+    /// The largest photo one upload may be; the README says so.
     static let fileLimit = 64 << 20
+    /// The largest recording: ten minutes of CD-quality WAV.
+    static let recordingLimit = 200 << 20
 
     struct UploadOutcome {
         /// The name the file came with.
@@ -25,46 +29,63 @@ extension GuideEditing {
 
     /// Takes each file as a new picture of the exhibit (or, with `replacing`, as that
     /// picture's new file); nil when the exhibit cannot take files.
-    func upload(_ id: String, files: [UploadForm.File], replacing: String?, by account: String) throws -> [UploadOutcome]? {
+    /// A recording is the exhibit's in `language` (a code; the main language without one).
+    func upload(_ id: String, files: [UploadForm.File], replacing: String?, language: String? = nil, by account: String) throws -> [UploadOutcome]? {
         guard let load = editableLoad, load.takesFiles, let sheet = try sheet(id), sheet.document == nil else { return nil }
-        var gallery = sheet.gallery
-        var files_ = sheet.draftedFiles
+        var draft = DraftedMedia(gallery: sheet.gallery, files: sheet.draftedFiles, audio: [:])
+        let speaking = sheet.languages.first { $0.code == language } ?? sheet.primary
         var outcomes: [UploadOutcome] = []
         for file in files {
-            let result = take(file, id: id, load: load, gallery: &gallery, files: &files_, replacing: replacing.flatMap { gallery.contains($0) ? $0 : nil })
+            let head = file.bytes.getBytes(at: file.bytes.readerIndex, length: min(file.bytes.readableBytes, 64)) ?? []
+            let result: Result<String, UploadRefusal>
+            switch UploadedFileKind(head, sentName: file.name) {
+            case let .image(ext)?:
+                result = take(file, ext: ext, id: id, load: load, draft: &draft, replacing: replacing.flatMap { draft.gallery.contains($0) ? $0 : nil })
+            case let .recording(ext)?:
+                result = takeRecording(file, ext: ext, id: id, language: speaking, load: load, draft: &draft)
+            case nil:
+                result = .failure(.notAnImage)
+            }
             outcomes.append(UploadOutcome(sentName: file.name, result: result))
         }
         // Each photo was decoded on a worker thread: its memory goes back, not to that thread's arena.
         defer { FreedMemory.giveBack() }
         guard outcomes.contains(where: { if case .success = $0.result { true } else { false } }) else { return outcomes }
-        try saveFiles(sheet, gallery: gallery, files: files_, by: account)
+        try saveFiles(sheet, draft, by: account)
         return outcomes
+    }
+
+    /// What a draft holds of photos and recordings while files are taken into it.
+    struct DraftedMedia {
+        var gallery: [String]
+        /// By file name, each by its upload's hash.
+        var files: [String: String]
+        /// The recording's file name by language code, where this upload set one.
+        var audio: [String: String]
     }
 
     /// Moves a picture up or down the gallery, or takes it out (a new one's upload with it).
     func arrange(_ id: String, image: String, action: String, by account: String) throws -> Bool {
         guard let sheet = try sheet(id), sheet.document == nil else { return false }
-        var gallery = sheet.gallery
-        var files = sheet.draftedFiles
+        var draft = DraftedMedia(gallery: sheet.gallery, files: sheet.draftedFiles, audio: [:])
         // The main image (the exhibit's id) is always shown first: it stays where it is.
-        guard image != id, let place = gallery.firstIndex(of: image) else { return false }
+        guard image != id, let place = draft.gallery.firstIndex(of: image) else { return false }
         switch action {
-        case "up" where place > 1: gallery.swapAt(place, place - 1)
-        case "down" where place + 1 < gallery.count: gallery.swapAt(place, place + 1)
+        case "up" where place > 1: draft.gallery.swapAt(place, place - 1)
+        case "down" where place + 1 < draft.gallery.count: draft.gallery.swapAt(place, place + 1)
         case "remove":
-            gallery.remove(at: place)
-            files = files.filter { CatalogFileName.stem($0.key) != image }
+            draft.gallery.remove(at: place)
+            draft.files = draft.files.filter { CatalogFileName.stem($0.key) != image }
         default: return false
         }
-        try saveFiles(sheet, gallery: gallery, files: files, by: account)
+        try saveFiles(sheet, draft, by: account)
         return true
     }
 
-    private func take(_ file: UploadForm.File, id: String, load: WatchedLoad, gallery: inout [String], files: inout [String: String],
+    private func take(_ file: UploadForm.File, ext: String, id: String, load: WatchedLoad, draft: inout DraftedMedia,
                       replacing: String?) -> Result<String, UploadRefusal> {
         guard file.bytes.readableBytes <= Self.fileLimit else { return .failure(.tooLarge(limit: Self.fileLimit)) }
-        guard let ext = UploadedFormat.imageExtension(file.bytes, sentName: file.name) else { return .failure(.notAnImage) }
-        let stem = replacing ?? nextName(id, load: load, taken: Set(gallery).union(files.keys.map(CatalogFileName.stem)))
+        let stem = replacing ?? nextName(id, load: load, taken: Set(draft.gallery).union(draft.files.keys.map(CatalogFileName.stem)))
         let fileName = "\(stem).\(ext)"
         guard FileChange.isWritableName(fileName) else { return .failure(.badName) }
         var diagnostics: [Diagnostic] = []
@@ -78,13 +99,42 @@ extension GuideEditing {
         guard made.images[stem] != nil else { return .failure(.unusable(Self.reasons(diagnostics + made.diagnostics, fileName))) }
         switch uploads.keep(file.bytes) {
         case let .failure(refusal): return .failure(refusal)
-        case let .success(hash):
-            files = files.filter { CatalogFileName.stem($0.key) != stem }
-            files[fileName] = hash
-            if !gallery.contains(stem) { gallery.append(stem) }
+        case let .success((hash, _)):
+            draft.files = draft.files.filter { CatalogFileName.stem($0.key) != stem }
+            draft.files[fileName] = hash
+            if !draft.gallery.contains(stem) { draft.gallery.append(stem) }
             if made.drafts.contains(stem) { makeLater(only) }
             return .success(stem)
         }
+    }
+
+    /// A recording, as the exhibit's in `language` (`jikji.en.wav`): made by the audio work
+    /// at once, into the cache the preview and the published guide read.
+    private func takeRecording(_ file: UploadForm.File, ext: String, id: String, language: Language, load: WatchedLoad,
+                               draft: inout DraftedMedia) -> Result<String, UploadRefusal> {
+        guard file.bytes.readableBytes <= Self.recordingLimit else { return .failure(.tooLarge(limit: Self.recordingLimit)) }
+        let fileName = "\(id).\(language.code).\(ext)"
+        guard FileChange.isWritableName(fileName) else { return .failure(.badName) }
+        let hash: String, isNew: Bool
+        switch uploads.keep(file.bytes) {
+        case let .failure(refusal): return .failure(refusal)
+        case let .success(kept): (hash, isNew) = kept
+        }
+        guard let url = uploads.url(of: hash) else { return .failure(.badName) }
+        var only = load.catalog
+        only.recordings = [fileName: CatalogRecording(file: fileName, url: url, usedBy: ["\(id) (\(language.code))"])]
+        let made = AudioWork.recordings(for: only, cache: guide.renditionCache, tools: AudioTools.locate())
+        guard made.recordings[fileName] != nil else {
+            if isNew { uploads.forget(hash) }
+            let said = made.diagnostics.map(\.message).map { message in
+                message.range(of: "; the recording of").map { String(message[..<$0.lowerBound]) } ?? message
+            }
+            return .failure(.unplayable(said.isEmpty ? "ffmpeg could not read it" : said.joined(separator: "; ")))
+        }
+        draft.files = draft.files.filter { CatalogFileName.stem($0.key) != CatalogFileName.stem(fileName) }
+        draft.files[fileName] = hash
+        draft.audio[language.code] = fileName
+        return .success(fileName)
     }
 
     /// What the loader said of the file, without the name it gave it (the person knows it by theirs).
@@ -123,11 +173,24 @@ extension GuideEditing {
     private static let waiting = Atomic(0)
     private static let mostWaiting = 4
 
-    /// Saves the draft with this gallery and these files, every text drafted before kept.
-    private func saveFiles(_ sheet: ExhibitSheet, gallery: [String], files: [String: String], by account: String) throws {
+    /// Saves the draft with this gallery, these files and recordings, every text drafted before kept.
+    private func saveFiles(_ sheet: ExhibitSheet, _ draft: DraftedMedia, by account: String) throws {
         let primary = sheet.primary
-        var fields = (sheet.drafted.values.flatMap(\.values)).filter { !$0.field.hasPrefix(Self.fileFieldPrefix) && $0.field != EntryField.gallery.name }
-        for (name, hash) in files.sorted(by: { $0.key < $1.key }) {
+        let gallery = draft.gallery
+        var fields = (sheet.drafted.values.flatMap(\.values)).filter { field in
+            !field.field.hasPrefix(Self.fileFieldPrefix) && field.field != EntryField.gallery.name
+                && !(field.field == EntryField.audio.name && draft.audio[field.language] != nil)
+        }
+        // A recording drafted before whose file the draft no longer holds is no longer drafted.
+        fields = fields.filter { field in
+            field.field != EntryField.audio.name || draft.files[field.value] != nil || field.value == sheet.published(.audio, sheet.languages.first { $0.code == field.language } ?? primary)
+        }
+        for (code, name) in draft.audio.sorted(by: { $0.key < $1.key }) {
+            guard let language = sheet.languages.first(where: { $0.code == code }) else { continue }
+            let published = sheet.published(.audio, language)
+            if name != published { fields.append(DraftField(exhibit: sheet.id, language: code, field: EntryField.audio.name, value: name, base: published)) }
+        }
+        for (name, hash) in draft.files.sorted(by: { $0.key < $1.key }) {
             fields.append(DraftField(exhibit: sheet.id, language: primary.code, field: Self.fileFieldPrefix + name, value: hash, base: ""))
         }
         for language in sheet.languages {

@@ -17,15 +17,15 @@ struct UploadStore: Sendable {
         return folder.appendingPathComponent(hash)
     }
 
-    /// Keeps the bytes and returns their hash; nil with the reason when they could not be written.
-    func keep(_ bytes: ByteBuffer) -> Result<String, UploadRefusal> {
+    /// Keeps the bytes; their hash, and whether they were new here.
+    func keep(_ bytes: ByteBuffer) -> Result<(hash: String, isNew: Bool), UploadRefusal> {
         let hash = bytes.withUnsafeReadableBytes { buffer in
             var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
             _ = SHA256(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, &digest)
             return digest.map { String(format: "%02x", $0) }.joined()
         }
         guard let target = url(of: hash) else { return .failure(.unwritable("bad hash")) }
-        if FileManager.default.fileExists(atPath: target.path) { return .success(hash) }
+        if FileManager.default.fileExists(atPath: target.path) { return .success((hash, false)) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let staging = folder.appendingPathComponent(".\(hash).\(UInt32.random(in: 0...UInt32.max))")
@@ -34,10 +34,15 @@ struct UploadStore: Sendable {
                 try? FileManager.default.removeItem(at: staging)
                 return .failure(.unwritable(String(cString: strerror(errno))))
             }
-            return .success(hash)
+            return .success((hash, true))
         } catch {
             return .failure(.unwritable("\(error.localizedDescription)"))
         }
+    }
+
+    /// Takes away a file kept by this upload alone, when it was refused after all.
+    func forget(_ hash: String) {
+        if let url = url(of: hash) { unlink(url.path) }
     }
 
     func bytes(of hash: String) -> Data? {

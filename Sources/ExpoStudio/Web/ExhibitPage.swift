@@ -103,7 +103,7 @@ enum ExhibitPage {
             <ul class="links"><li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li>\
             <li><a href="/\(e(sheet.guidePath))">\(e(words["public_link"]))</a></li>\
             <li><a href="\(path)/history">\(e(words["history_link"]))</a></li></ul>
-            \(photos.map { PhotosSection.html(sheet: sheet, user: user, words: words, outcomes: $0) } ?? "")
+            \(photos.map { PhotosSection.html(sheet: sheet, user: user, words: words, outcomes: $0) + RecordingsSection.html(sheet: sheet, user: user, words: words) } ?? "")
             <form class="exhibit" method="post" action="\(path)">
             \(StudioPages.tokenField(user.formToken))
             <input type="hidden" name="revision" value="\(sheet.revision)">\(versions)

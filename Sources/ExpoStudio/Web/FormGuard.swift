@@ -25,8 +25,8 @@ struct FormGuard: RouterMiddleware {
                   let sent = form[Self.tokenField], Self.same(sent, String(expected)) else {
                 return StudioPages.problem(.forbidden, context: context, key: "bad_form")
             }
-            var request = request
-            request.body = .init(buffer: buffer)
+            var context = context
+            context.upload = form
             return try await next(request, context)
         }
         // A body that is no form holds no token either.

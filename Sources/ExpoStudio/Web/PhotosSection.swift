@@ -54,7 +54,7 @@ enum PhotosSection {
             <h2 id="photos-heading">\(e(words["photos_heading"]))</h2>
             \(report)
             <ol class="gallery">\(rows)</ol>
-            <form class="upload" method="post" action="\(path)/photos" enctype="multipart/form-data">\(token)
+            <form class="upload" method="post" action="\(path)/files" enctype="multipart/form-data">\(token)
             <label for="photo-files">\(e(words["photo_choose"]))</label>
             <p class="hint" id="photo-limit">\(e(words["photo_limit", ["megabytes": String(GuideEditing.fileLimit >> 20)]]))</p>
             <input type="file" id="photo-files" name="files" multiple accept="image/*,.svg,.heic,.avif" aria-describedby="photo-limit">

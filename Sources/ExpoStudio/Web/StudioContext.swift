@@ -16,6 +16,8 @@ public struct StudioContext: AuthRequestContext, SessionRequestContext, RequestC
     public var origin = ""
     /// The interface language the request asked for.
     public var language = StudioLanguage.korean
+    /// A form of files, read once by `FormGuard` (which checks its token) for the route.
+    var upload: UploadForm?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -3,16 +3,15 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The routes that take photos into an exhibit's draft and arrange its gallery.
+/// The routes that take photos and recordings into an exhibit's draft and arrange its gallery.
 extension StudioRouter {
     /// The largest upload request: several photos at their largest.
     static let uploadLimit = 256 << 20
 
     func addPhotos(to signedIn: RouterGroup<StudioContext>) {
-        signedIn.group("/exhibits/:id/photos").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
+        signedIn.group("/exhibits/:id/files").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
             let id = try context.parameters.require("id")
-            let body = try await request.body.collect(upTo: Self.uploadLimit)
-            guard let form = UploadForm(contentType: request.headers[.contentType], body: body) else {
+            guard let form = context.upload else {
                 return StudioPages.problem(.badRequest, context: context, key: "bad_form")
             }
             let words = StudioStrings.of(context.language)
@@ -21,11 +20,16 @@ extension StudioRouter {
             }
             let user = try context.user()
             let replacing = form["replace"].flatMap { $0.isEmpty ? nil : $0 }
-            guard let outcomes = try await Self.offThread({ try editing.upload(id, files: form.files, replacing: replacing, by: user.account.name) }) else {
+            let language = form["language"]
+            guard let outcomes = try await Self.offThread({
+                try editing.upload(id, files: form.files, replacing: replacing, language: language, by: user.account.name)
+            }) else {
                 return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
             }
             let shown = outcomes.map { outcome in
                 switch outcome.result {
+                case let .success(name) where name.contains("."):
+                    PhotosSection.Outcome(sentName: outcome.sentName, message: words["recording_taken", ["language": String(name.split(separator: ".").dropFirst().first ?? ""), "name": name]], isRefusal: false)
                 case let .success(name): PhotosSection.Outcome(sentName: outcome.sentName, message: words["photo_taken", ["name": name]], isRefusal: false)
                 case let .failure(refusal): PhotosSection.Outcome(sentName: outcome.sentName, message: refusal.message(words), isRefusal: true)
                 }

@@ -40,11 +40,11 @@ public struct StudioRoutes: SideRoutes {
     static let bodyLimit = 1 << 20
     public var bodyLimit: Int { Self.bodyLimit }
 
-    /// Photos are sent to `/studio/exhibits/ID/photos`: only that route takes a large body.
+    /// Photos are sent to `/studio/exhibits/ID/files`: only that route takes a large body.
     public func bodyLimit(for head: HTTPRequestHead) -> Int {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isUpload = head.method == .POST && parts.count == 5 && parts[1] == "studio" && parts[2] == "exhibits" && parts[4] == "photos"
+        let isUpload = head.method == .POST && parts.count == 5 && parts[1] == "studio" && parts[2] == "exhibits" && parts[4] == "files"
         return isUpload ? StudioRouter.uploadLimit : Self.bodyLimit
     }
 

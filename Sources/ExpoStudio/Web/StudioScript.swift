@@ -7,8 +7,10 @@ enum StudioScript {
         "use strict";
         (function () {
           function bind() {
-            var form = document.querySelector("form.upload");
-            if (!form || form.dataset.bound) return;
+            document.querySelectorAll("form.upload").forEach(bindForm);
+          }
+          function bindForm(form) {
+            if (form.dataset.bound) return;
             form.dataset.bound = "1";
             var input = form.querySelector("input[type=file]");
             var bar = form.querySelector("progress");
@@ -36,6 +38,7 @@ enum StudioScript {
                 if (!main) { bar.hidden = true; return; }
                 document.querySelector("main").replaceWith(document.adoptNode(main));
                 bind();
+                // The report of what was taken is under the photos' heading.
                 var heading = document.getElementById("photos-heading");
                 if (heading) { heading.tabIndex = -1; heading.focus(); }
               });
