@@ -1,0 +1,75 @@
+import ExpoServer
+import Foundation
+import Testing
+
+/// The server's side of uploads, against a client that says it will send more than it
+/// may: only the upload route takes a large body, it must say its length first, and large
+/// bodies held at once share one budget that a client leaving gives back.
+@Suite(.serialized) struct StudioUploadLimitTests {
+    /// A connection that has sent a request's head and none of its body.
+    final class HeldRequest {
+        let descriptor: Int32
+
+        init(port: Int, _ head: String) throws {
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+            let bytes = Array(head.utf8)
+            guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EPIPE) }
+        }
+
+        /// The status line the server answered with, waiting at most `seconds`.
+        func statusLine(within seconds: Int = 5) -> String? {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count], as: UTF8.self).components(separatedBy: "\r\n").first
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    static func head(_ path: String, length: Int, port: Int) -> String {
+        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: \(length)\r\n\r\n"
+    }
+
+    @Test func bodiesOverTheirRoutesLimitAreRefusedBeforeTheyArrive() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let port = studio.port
+        let huge = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: 300 << 20, port: port))
+        #expect(huge.statusLine()?.contains("413") == true, "over the upload route's 256 MB")
+        let form = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji", length: 2 << 20, port: port))
+        #expect(form.statusLine()?.contains("413") == true, "a form's route keeps its 1 MB")
+        let elsewhere = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files/more", length: 2 << 20, port: port))
+        #expect(elsewhere.statusLine()?.contains("413") == true, "only the upload route itself takes more")
+    }
+
+    @Test func largeBodiesHeldAtOnceShareABudgetThatALeavingClientGivesBack() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let port = studio.port
+        let each = 250 << 20
+        var held = [try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: each, port: port)),
+                    try HeldRequest(port: port, Self.head("/studio/exhibits/haegeum/files", length: each, port: port))]
+        #expect(held[0].statusLine(within: 1) == nil && held[1].statusLine(within: 1) == nil, "both wait for their bodies")
+        #expect(LargeBodies.heldNow == 2 * each)
+        let third = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: each, port: port))
+        #expect(third.statusLine()?.contains("503") == true, "a third would pass the budget of \(LargeBodies.budget >> 20) MB")
+        held.removeAll()
+        var waited = 0
+        while LargeBodies.heldNow != 0, waited < 50 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+        #expect(LargeBodies.heldNow == 0, "clients that left gave their room back")
+    }
+}
