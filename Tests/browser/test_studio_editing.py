@@ -204,9 +204,20 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
         for path, name in [("/studio/exhibits", "list"), ("/studio/exhibits?q=%EC%A7%81%EC%A7%80", "list searched"),
                            ("/studio/exhibits/jikji", "exhibit form"), ("/studio/publish", "publish"),
                            ("/studio/exhibits/jikji/history", "history"), ("/studio/exposition", "exposition form"),
-                           ("/studio/tours", "tours form"), ("/studio/floors", "floors form")]:
+                           ("/studio/tours", "tours form"), ("/studio/floors", "floors form"),
+                           ("/studio/exhibits/jikji/place", "place on the plan")]:
             page.goto(url + path)
             check(name)
+        # The photos' report after a file taken and one refused, and a pin moved.
+        page.goto(url + "/studio/exhibits/jikji")
+        page.set_input_files("#photo-files", [{"name": "junk.png", "mimeType": "image/png", "buffer": b"junk"}])
+        page.click("form.upload button[type=submit]")
+        page.locator(".upload-report li").first.wait_for()
+        check("exhibit form with an upload's report")
+        page.goto(url + "/studio/exhibits/jikji/place")
+        page.focus(".plan-figure:not([hidden]) .pin")
+        page.keyboard.press("ArrowRight")
+        check("place with the pin moved")
         page.goto(url + "/studio/exhibits/geomungo")
         page.fill("[name='f.ko.desc']", "")
         page.click("form.exhibit button[type=submit]")
@@ -272,7 +283,7 @@ def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing,
     source = open(os.path.join(os.path.dirname(axe_package.__file__), "axe.min.js")).read()
     log_in_webkit(webkit, url)
     failures = []
-    for path in ["/studio/", "/studio/exposition", "/studio/tours", "/studio/floors", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history",
+    for path in ["/studio/", "/studio/exposition", "/studio/tours", "/studio/floors", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history", "/studio/exhibits/jikji/place",
                  "/studio/publish"]:
         webkit.get(url + path)
         scheme = "dark" if webkit.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") else "light"

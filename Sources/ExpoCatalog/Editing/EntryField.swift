@@ -29,6 +29,11 @@ public struct EntryField: Hashable, Sendable {
     public static let transcript = entry("transcript")
     /// The recording's file, in each language: set by the studio's upload, not typed.
     public static let audio = entry("audio")
+    /// The exhibit's place on a floor's plan (the main language's entry only): set on the
+    /// studio's plan, not among the texts.
+    public static let floor = entry("floor")
+    public static let x = entry("x")
+    public static let y = entry("y")
     /// The text of the transcript file the entry names: kept in that file, not in the entry.
     public static let transcriptText = EntryField(name: "transcript_text", key: "transcript_text", path: [])
 
@@ -70,7 +75,7 @@ public struct EntryField: Hashable, Sendable {
         } else if parts.count == 1, parts[0] == "images" {
             self = .gallery
         } else if parts.count == 1, Self.entryKeys.contains(parts[0]) || CatalogData.expositionKeys.contains(parts[0])
-                    || parts[0] == "transcript" || parts[0] == "audio" {
+                    || parts[0] == "transcript" || parts[0] == "audio" || PositionKeys.all.contains(parts[0]) {
             self = .entry(parts[0])
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])
@@ -126,10 +131,12 @@ public struct EntryField: Hashable, Sendable {
     }
 
     /// What the entry holds for `text`: nothing when it is empty, so that a translation
-    /// without the text shows the main language's; a stop of digits as a number.
+    /// without the text shows the main language's; a stop of digits as a number, and a
+    /// coordinate on the plan as a number.
     func value(_ text: String) -> JSONValue? {
         guard !text.isEmpty else { return nil }
         if isNumber, let number = Int(text), String(number) == text { return .integer(number) }
+        if self == .x || self == .y, let number = Double(text), number.isFinite { return .number(number) }
         return .string(text)
     }
 
@@ -240,4 +247,9 @@ public struct EntryField: Hashable, Sendable {
         let key = place.drop { $0 == "." }.prefix { $0 != "." && $0 != "[" }
         return CatalogData.expositionKeys.contains(String(key)) ? .entry(String(key)) : nil
     }
+}
+
+/// The keys of an exhibit's place on a plan.
+public enum PositionKeys {
+    public static let all = PositionDecoder.keys
 }

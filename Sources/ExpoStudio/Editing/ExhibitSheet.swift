@@ -132,10 +132,14 @@ struct ExhibitSheet {
         return files
     }
 
-    /// The draft's fields that no form shows: its files and its gallery's order, kept when its texts are saved.
-    var filesAndGallery: [DraftField] {
-        drafted.values.flatMap(\.values).filter { field in
-            field.field.hasPrefix(GuideEditing.fileFieldPrefix) || field.field == EntryField.gallery.name || field.field == EntryField.audio.name
-        }
+    /// The draft's fields the form of texts does not show (its files, its gallery's order,
+    /// its recordings, its place on the plan), kept when its texts are saved.
+    var keptFields: [DraftField] {
+        drafted.values.flatMap(\.values).filter { Self.isKept($0.field) }
+    }
+
+    static func isKept(_ name: String) -> Bool {
+        name.hasPrefix(GuideEditing.fileFieldPrefix) || name == EntryField.gallery.name || name == EntryField.audio.name
+            || PositionKeys.all.contains(name)
     }
 }

@@ -57,7 +57,7 @@ final class GuideEditing: Sendable {
             return .conflict(sheet, save, theirs: Self.texts(sheet, only: overwritten), by: nil)
         }
         do {
-            _ = try state.saveDraft(id, over: save.revision, fields: save.draftFields(sheet) + sheet.filesAndGallery, by: account)
+            _ = try state.saveDraft(id, over: save.revision, fields: save.draftFields(sheet) + sheet.keptFields, by: account)
             return .saved
         } catch let newer as NewerDraft {
             guard let again = try self.sheet(id) else { return nil }

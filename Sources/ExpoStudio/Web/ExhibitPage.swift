@@ -15,7 +15,8 @@ enum ExhibitPage {
     }
 
     static func html(context: StudioContext, user: StudioUser, sheet: ExhibitSheet, name: String, message: String? = nil,
-                     conflict: Conflict? = nil, problems: [EntryProblem] = [], photos: [PhotosSection.Outcome]? = nil) -> String {
+                     conflict: Conflict? = nil, problems: [EntryProblem] = [], photos: [PhotosSection.Outcome]? = nil,
+                     placeLink: Bool = false) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
         let path = e(sheet.studioPath)
@@ -102,7 +103,8 @@ enum ExhibitPage {
             <p>\(e(state))</p>
             <ul class="links"><li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li>\
             <li><a href="/\(e(sheet.guidePath))">\(e(words["public_link"]))</a></li>\
-            <li><a href="\(path)/history">\(e(words["history_link"]))</a></li></ul>
+            <li><a href="\(path)/history">\(e(words["history_link"]))</a></li>\
+            \(placeLink ? "<li><a href=\"\(path)/place\">\(e(words["place_link"]))</a></li>" : "")</ul>
             \(photos.map { PhotosSection.html(sheet: sheet, user: user, words: words, outcomes: $0) + RecordingsSection.html(sheet: sheet, user: user, words: words) } ?? "")
             <form class="exhibit" method="post" action="\(path)">
             \(StudioPages.tokenField(user.formToken))

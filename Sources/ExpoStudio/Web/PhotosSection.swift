@@ -45,9 +45,9 @@ enum PhotosSection {
         }
         var report = ""
         if !outcomes.isEmpty {
-            report = "<ul class=\"upload-report\" role=\"status\">" + outcomes.map { outcome in
+            report = "<div role=\"status\"><ul class=\"upload-report\">" + outcomes.map { outcome in
                 "<li class=\"\(outcome.isRefusal ? "message error" : "message")\">\(e(outcome.sentName)): \(e(outcome.message))</li>"
-            }.joined() + "</ul>"
+            }.joined() + "</ul></div>"
         }
         return """
             <section class="photos" aria-labelledby="photos-heading">

@@ -55,6 +55,7 @@ extension StudioRouter {
             }
         }
         addPhotos(to: signedIn)
+        addPlace(to: signedIn)
         signedIn.get("/publish") { [editing] _, context in
             try Self.publishPage(context: context, editing: editing, result: nil)
         }
@@ -112,7 +113,8 @@ extension StudioRouter {
         guard let sheet = try editing.sheet(id) else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
         let photos = sheet.document == nil && editing.editableLoad?.takesFiles == true ? outcomes : nil
         return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing, context: context),
-                                                     message: message, problems: editing.problems(of: sheet), photos: photos), status: status)
+                                                     message: message, problems: editing.problems(of: sheet), photos: photos,
+                                                     placeLink: sheet.document == nil && !editing.guide.watchedLoad().catalog.primary.floors.isEmpty), status: status)
     }
 
     private static func save(_ id: String, _ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {

@@ -46,7 +46,67 @@ enum StudioScript {
               request.send(new FormData(form));
             }
           }
+          function bindPlace() {
+            var form = document.querySelector("form.place");
+            if (!form) return;
+            var select = form.querySelector("#place-floor");
+            var across = form.querySelector("#place-x");
+            var down = form.querySelector("#place-y");
+            var status = form.querySelector("#place-status");
+            function figure() { return form.querySelector('.plan-figure[data-floor="' + CSS.escape(select.value) + '"]'); }
+            function number(input) { var value = parseFloat(input.value.replace(",", ".")); return isFinite(value) ? value : 50; }
+            function tenth(value) { return Math.round(Math.min(100, Math.max(0, value)) * 10) / 10; }
+            function draw() {
+              form.querySelectorAll(".plan-figure").forEach(function (each) { each.hidden = true; });
+              var shown = figure();
+              if (!shown) return;
+              shown.hidden = false;
+              var pin = shown.querySelector(".pin");
+              pin.style.left = number(across) + "%";
+              pin.style.top = number(down) + "%";
+            }
+            function set(x, y, say) {
+              across.value = String(tenth(x));
+              down.value = String(tenth(y));
+              draw();
+              if (say) status.textContent = status.dataset.moved.replace("{x}", across.value).replace("{y}", down.value);
+            }
+            function fromPointer(event, frame) {
+              var box = frame.getBoundingClientRect();
+              set(100 * (event.clientX - box.left) / box.width, 100 * (event.clientY - box.top) / box.height, true);
+            }
+            form.querySelectorAll(".plan-figure").forEach(function (shown) {
+              var frame = shown.querySelector(".plan-frame");
+              var pin = shown.querySelector(".pin");
+              var dragging = false;
+              frame.addEventListener("pointerdown", function (event) {
+                dragging = true;
+                frame.setPointerCapture(event.pointerId);
+                fromPointer(event, frame);
+                pin.focus();
+                event.preventDefault();
+              });
+              frame.addEventListener("pointermove", function (event) { if (dragging) fromPointer(event, frame); });
+              frame.addEventListener("pointerup", function () { dragging = false; });
+              pin.addEventListener("keydown", function (event) {
+                var step = event.shiftKey ? 0.1 : 1;
+                var moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+                var move = moves[event.key];
+                if (!move) return;
+                event.preventDefault();
+                set(number(across) + move[0], number(down) + move[1], true);
+              });
+            });
+            select.addEventListener("change", function () {
+              if (select.value && across.value === "" && down.value === "") set(50, 50, false);
+              draw();
+            });
+            across.addEventListener("input", draw);
+            down.addEventListener("input", draw);
+            draw();
+          }
           bind();
+          bindPlace();
         })();
         """
 }

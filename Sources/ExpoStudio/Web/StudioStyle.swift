@@ -37,6 +37,14 @@ enum StudioStyle {
         form.upload.dropping { border-color: var(--accent); }
         form.upload input[type=file] { border: none; padding: .5rem 0; }
         form.upload progress { width: 100%; }
+        select { font: inherit; padding: .5rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); }
+        .plan-figure { margin: 1rem 0; max-width: 44rem; }
+        .plan-frame { position: relative; touch-action: none; cursor: crosshair; border: 1px solid var(--line); }
+        .plan-frame img { display: block; width: 100%; height: auto; user-select: none; }
+        .pin { position: absolute; width: 1.75rem; height: 1.75rem; margin: -.875rem 0 0 -.875rem; padding: 0; border-radius: 50%;
+               border: 3px solid var(--paper); background: var(--accent); box-shadow: 0 0 0 2px var(--accent); cursor: grab; }
+        .coordinates { display: flex; flex-wrap: wrap; gap: 1rem; }
+        .coordinates input { max-width: 10rem; }
         .upload-report { padding-inline-start: 1.25rem; }
         textarea { font: inherit; width: 100%; padding: .5rem; border: 1px solid var(--line); border-radius: .25rem; background: var(--paper); color: var(--ink); resize: vertical; }
         .exhibit input { max-width: none; }
