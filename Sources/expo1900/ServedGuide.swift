@@ -57,6 +57,10 @@ final class ServedGuide: StudioGuide {
         return try Site.render(catalog, renditions: renditions, options: options)
     }
 
+    func recordingDuration(of file: String) -> Double? {
+        (parts.withLock { $0 }?.reloader.watchedLoad?.renditions ?? firstRenditions).recordings[file]?.duration
+    }
+
     func reload(because reason: String) -> String? {
         guard let reloader = parts.withLock({ $0 })?.reloader else { return "the guide is not serving yet" }
         // The watcher may have read the written files first: then there is nothing left to read.

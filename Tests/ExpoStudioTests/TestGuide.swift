@@ -39,6 +39,9 @@ final class TestGuide: StudioGuide {
 
     func currentSite() -> Site { current.withLock { $0.site } }
 
+    /// The test guide makes no recordings.
+    func recordingDuration(of file: String) -> Double? { nil }
+
     /// Images are made in memory, uploads with the rest.
     var renditionCache: RenditionCache? { nil }
 

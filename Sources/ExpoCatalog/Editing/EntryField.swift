@@ -47,6 +47,12 @@ public struct EntryField: Hashable, Sendable {
     /// The texts of each tour and each floor, by the list they are in (`tours.json`'s
     /// entries are tours): what a translation gives.
     public static let listKeys = ["tours": ["title", "description"], "floors": ["name", "plan_alt"]]
+    /// A tour's route, the same in every language: its stops (exhibit ids, one a line) and
+    /// its length in whole minutes. Set on the studio's tour page, not among the texts.
+    public static let tourRouteKeys = ["stops", "duration"]
+
+    /// Whether this is a tour's stops or length.
+    public var isTourRoute: Bool { item != nil && name.hasPrefix("tours.") && Self.tourRouteKeys.contains(key) }
 
     public static func entry(_ key: String) -> EntryField {
         EntryField(name: key, key: key, path: [.key(key)])
@@ -79,7 +85,8 @@ public struct EntryField: Hashable, Sendable {
             self = .entry(parts[0])
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])
-        } else if parts.count == 3, let keys = Self.listKeys[parts[0]], Exhibit.isSafeID(parts[1]), keys.contains(parts[2]) {
+        } else if parts.count == 3, let keys = Self.listKeys[parts[0]], Exhibit.isSafeID(parts[1]),
+                  keys.contains(parts[2]) || (parts[0] == "tours" && Self.tourRouteKeys.contains(parts[2])) {
             self = .listed(parts[0], parts[1], parts[2])
         } else if parts.count == 3, parts[0] == "fields", let number = Int(parts[1]), (1...1000).contains(number),
                   String(number) == parts[1], Self.factKeys.contains(parts[2]) {
@@ -110,6 +117,11 @@ public struct EntryField: Hashable, Sendable {
     /// The text as the entry holds it: empty when it has none; a number written as it reads.
     func text(in entry: JSONValue) -> String {
         if self == .gallery { return Self.galleryNames(in: entry).joined(separator: "\n") }
+        if isTourRoute, key == "stops" {
+            guard let item, case let .array(entries) = entry, let tour = entries.first(where: { $0["id"] == .string(item) }),
+                  case let .array(stops)? = tour["stops"] else { return "" }
+            return stops.compactMap { if case let .string(id) = $0 { id } else { nil } }.joined(separator: "\n")
+        }
         var value: JSONValue? = entry
         for step in path {
             switch step {
@@ -137,6 +149,10 @@ public struct EntryField: Hashable, Sendable {
         guard !text.isEmpty else { return nil }
         if isNumber, let number = Int(text), String(number) == text { return .integer(number) }
         if self == .x || self == .y, let number = Double(text), number.isFinite { return .number(number) }
+        if isTourRoute {
+            if key == "duration" { return Int(text).map { .integer($0) } }
+            return .array(text.split(separator: "\n").map { .string(String($0)) })
+        }
         return .string(text)
     }
 

@@ -140,6 +140,6 @@ struct ExhibitSheet {
 
     static func isKept(_ name: String) -> Bool {
         name.hasPrefix(GuideEditing.fileFieldPrefix) || name == EntryField.gallery.name || name == EntryField.audio.name
-            || PositionKeys.all.contains(name)
+            || PositionKeys.all.contains(name) || (EntryField(name: name)?.isTourRoute ?? false)
     }
 }

@@ -16,6 +16,9 @@ public protocol StudioGuide: Sendable {
     /// studio): they are made for this site, quick drafts where the cache has none.
     /// `recordings` are recordings sent to the studio, made already.
     func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site
+    /// How long the recording made of the catalog's file `file` plays, in seconds; nil when
+    /// it has not been made.
+    func recordingDuration(of file: String) -> Double?
     /// Where made images are kept between runs; nil when they are made in memory.
     var renditionCache: RenditionCache? { get }
     /// Loads the catalog again (after a publish wrote its files) and serves it; nil when

@@ -96,6 +96,11 @@ enum ExhibitPage {
             }
         }
         actions = "<div class=\"actions\">\(actions)</div>"
+        // Each tour's stops and length are built on a page of their own.
+        let tourLinks = sheet.document == .tours
+            ? sheet.fields.compactMap(\.item).uniqued().map { id in
+                "<li><a href=\"/studio/tour-stops/\(e(StudioRouter.pathSegment(id)))\">\(e(sheet.itemTitles[id] ?? id)): \(e(words["tour_stops_link"]))</a></li>"
+            }.joined() : ""
         let main = """
             <h1>\(e(name))</h1>
             \(notice)
@@ -104,7 +109,8 @@ enum ExhibitPage {
             <ul class="links"><li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li>\
             <li><a href="/\(e(sheet.guidePath))">\(e(words["public_link"]))</a></li>\
             <li><a href="\(path)/history">\(e(words["history_link"]))</a></li>\
-            \(placeLink ? "<li><a href=\"\(path)/place\">\(e(words["place_link"]))</a></li>" : "")</ul>
+            \(placeLink ? "<li><a href=\"\(path)/place\">\(e(words["place_link"]))</a></li>" : "")\
+            \(tourLinks)</ul>
             \(photos.map { PhotosSection.html(sheet: sheet, user: user, words: words, outcomes: $0) + RecordingsSection.html(sheet: sheet, user: user, words: words) } ?? "")
             <form class="exhibit" method="post" action="\(path)">
             \(StudioPages.tokenField(user.formToken))

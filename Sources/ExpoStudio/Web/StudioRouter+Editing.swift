@@ -56,6 +56,7 @@ extension StudioRouter {
         }
         addPhotos(to: signedIn)
         addPlace(to: signedIn)
+        addTourStops(to: signedIn)
         signedIn.get("/publish") { [editing] _, context in
             try Self.publishPage(context: context, editing: editing, result: nil)
         }

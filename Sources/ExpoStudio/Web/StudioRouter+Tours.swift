@@ -1,0 +1,50 @@
+import ExpoCatalog
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A tour's stops and length, built from the guide's search.
+extension StudioRouter {
+    func addTourStops(to signedIn: RouterGroup<StudioContext>) {
+        signedIn.get("/tour-stops/:tour") { [editing] request, context in
+            let query = String((request.uri.queryParameters["q"].map(String.init) ?? "").prefix(200))
+            let message = Self.done(request) == "saved" ? StudioStrings.of(context.language)["saved"] : nil
+            return try Self.tourStopsPage(try context.parameters.require("tour"), query: query, context: context, editing: editing, message: message)
+        }
+        signedIn.group("/tour-stops/:tour").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
+            let tour = try context.parameters.require("tour")
+            let form = try await StudioForm(request, context: context)
+            let user = try context.user()
+            switch try editing.changeTour(tour, action: form["action"] ?? "", exhibit: form["exhibit"], minutes: form["minutes"],
+                                          revision: form["revision"].flatMap { Int64($0) }, by: user.account.name) {
+            case nil: return StudioPages.problem(.notFound, context: context)
+            case .saved?: return StudioPages.redirect(to: "/studio/tour-stops/\(Self.pathSegment(tour))?done=saved")
+            case let .refused(key)?:
+                return try Self.tourStopsPage(tour, query: "", context: context, editing: editing,
+                                              message: StudioStrings.of(context.language)[key], isAlert: true, status: .unprocessableContent)
+            }
+        }
+    }
+
+    /// At most this many exhibits found are listed: the search narrows them, never a list of all.
+    static let tourSearchLimit = 20
+
+    static func tourStopsPage(_ tour: String, query: String, context: StudioContext, editing: GuideEditing, message: String? = nil,
+                              isAlert: Bool = false, status: HTTPResponse.Status = .ok) throws -> Response {
+        guard let route = try editing.tourRoute(tour) else { return StudioPages.problem(.notFound, context: context) }
+        let load = editing.guide.watchedLoad()
+        let exhibits = load.catalog.primary.exhibits
+        var names: [String: String] = [:]
+        for id in route.stops { if let position = load.position(of: id) { names[id] = exhibits[position].name } }
+        var found: [TourStopsPage.Found] = []
+        if !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            let positions = editing.guide.currentSite().exhibitPositions(matching: query, in: load.catalog.primary.language) ?? []
+            found = positions.prefix(tourSearchLimit).filter { exhibits.indices.contains($0) }.map { position in
+                TourStopsPage.Found(id: exhibits[position].id, name: exhibits[position].name, stop: exhibits[position].stop)
+            }
+        }
+        return StudioPages.response(TourStopsPage.html(context: context, user: try context.user(), route: route, names: names, query: query,
+                                                       found: found, suggestion: editing.suggestedMinutes(route.stops),
+                                                       message: message, isAlert: isAlert), status: status)
+    }
+}
