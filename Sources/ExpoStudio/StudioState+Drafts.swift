@@ -151,6 +151,16 @@ extension StudioState {
         }
     }
 
+    /// Every text any publication changed, for the translations' page: which text, in which
+    /// language, in which publication (the texts themselves are not read).
+    public func publishedTexts() throws(StudioError) -> [PublishedChange] {
+        try reading { db in
+            try Row.fetchAll(db, sql: "SELECT publication, exhibit, language, field FROM publishedChange").map { row in
+                PublishedChange(publication: row["publication"], exhibit: row["exhibit"], language: row["language"], field: row["field"], old: "", new: "")
+            }
+        }
+    }
+
     /// Every publication that changed the exhibit, the latest first, with its changes to it.
     public func history(of exhibit: String) throws(StudioError) -> [(publication: Publication, changes: [PublishedChange])] {
         try reading { db in

@@ -206,7 +206,8 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
                            ("/studio/exhibits/jikji/history", "history"), ("/studio/exposition", "exposition form"),
                            ("/studio/tours", "tours form"), ("/studio/floors", "floors form"),
                            ("/studio/exhibits/jikji/place", "place on the plan"),
-                           ("/studio/tour-stops/printed-word?q=%EA%B0%93", "a tour's stops, searched")]:
+                           ("/studio/tour-stops/printed-word?q=%EA%B0%93", "a tour's stops, searched"),
+                           ("/studio/translations", "translations")]:
             page.goto(url + path)
             check(name)
         # The photos' report after a file taken and one refused, and a pin moved.
@@ -285,7 +286,7 @@ def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing,
     log_in_webkit(webkit, url)
     failures = []
     for path in ["/studio/", "/studio/exposition", "/studio/tours", "/studio/floors", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history", "/studio/exhibits/jikji/place",
-                 "/studio/tour-stops/printed-word?q=%EA%B0%93",
+                 "/studio/tour-stops/printed-word?q=%EA%B0%93", "/studio/translations",
                  "/studio/publish"]:
         webkit.get(url + path)
         scheme = "dark" if webkit.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") else "light"

@@ -35,6 +35,7 @@ enum StudioPages {
                 <li><a href="/studio/">\(escape(words["nav_home"]))</a></li>\
                 <li><a href="/studio/exposition">\(escape(words["exposition_heading"]))</a></li>\
                 <li><a href="/studio/exhibits">\(escape(words["exhibits_heading"]))</a></li>\
+                <li><a href="/studio/translations">\(escape(words["translations_heading"]))</a></li>\
                 <li><a href="/studio/publish">\(escape(words["publish_heading"]))</a></li>\
                 \(user.account.role.may(.readAuditLog) ? "<li><a href=\"/studio/audit\">\(escape(words["audit_heading"]))</a></li>" : "")\
                 \(user.account.role.may(.manageAccounts) ? "<li><a href=\"/studio/accounts\">\(escape(words["accounts_heading"]))</a></li>" : "")\

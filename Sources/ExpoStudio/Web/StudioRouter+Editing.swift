@@ -57,6 +57,14 @@ extension StudioRouter {
         addPhotos(to: signedIn)
         addPlace(to: signedIn)
         addTourStops(to: signedIn)
+        signedIn.get("/translations") { [editing] _, context in
+            let load = editing.guide.watchedLoad()
+            let gaps = TranslationGaps(catalog: load.catalog, history: try editing.state.publishedTexts())
+            var names: [String: String] = [:]
+            let wanted = Set(gaps.languages.flatMap { $0.missing + $0.older }.map(\.sheet))
+            for id in wanted { names[id] = Self.name(id, editing: editing, context: context) }
+            return StudioPages.response(TranslationsPage.html(context: context, user: try context.user(), gaps: gaps, names: names))
+        }
         signedIn.get("/publish") { [editing] _, context in
             try Self.publishPage(context: context, editing: editing, result: nil)
         }
@@ -99,7 +107,7 @@ extension StudioRouter {
                                                          total: exhibits.count, page: page, editable: editing.editableLoad != nil))
     }
 
-    private static func name(_ id: String, editing: GuideEditing, context: StudioContext) -> String {
+    static func name(_ id: String, editing: GuideEditing, context: StudioContext) -> String {
         let load = editing.guide.watchedLoad()
         switch CatalogDocument(rawValue: id) {
         case .exposition: return load.catalog.primary.exposition.title.isEmpty ? id : load.catalog.primary.exposition.title
