@@ -145,6 +145,9 @@ public struct Site: Sendable {
 
     public var primaryLanguage: Language { routes.primary }
 
+    /// Where the site serves the recording made of the catalog's file `file`, or nil.
+    public func recordingLink(of file: String) -> String? { context.assets.recording(file)?.link }
+
     /// The path of the exposition screen in `language`.
     public func homePath(_ language: Language) -> String { routes.home(language) }
 }

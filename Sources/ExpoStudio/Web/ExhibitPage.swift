@@ -16,7 +16,7 @@ enum ExhibitPage {
 
     static func html(context: StudioContext, user: StudioUser, sheet: ExhibitSheet, name: String, message: String? = nil,
                      conflict: Conflict? = nil, problems: [EntryProblem] = [], photos: [PhotosSection.Outcome]? = nil,
-                     placeLink: Bool = false) -> String {
+                     placeLink: Bool = false, players: [String: String] = [:]) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
         let path = e(sheet.studioPath)
@@ -64,6 +64,11 @@ enum ExhibitPage {
                     let box = field.isLong || text.count > 120 || text.contains("\n")
                         ? "<textarea \(attributes) rows=\"\(field.isLong ? 8 : 3)\">\(e(text))</textarea>"
                         : "<input \(attributes) value=\"\(e(text))\"\(field.isNumber ? " inputmode=\"numeric\"" : "")\(field == .stop ? " placeholder=\"\(sheet.stop)\"" : "")>"
+                    if field == .transcriptText, let player = players[language.code] {
+                        // The recording beside its transcript: a cue's times are taken from where it plays.
+                        notes += "<div class=\"transcript-player\" data-for=\"\(input)\"><audio controls preload=\"metadata\" src=\"\(e(player))\"></audio>"
+                            + "<button type=\"button\" class=\"secondary cue-time\" hidden>\(e(words["cue_time"]))</button></div>"
+                    }
                     sections += "<div class=\"language\"><label for=\"\(input)\">\(e(language.autonym)) <span class=\"code\">(\(e(language.code)))</span></label>\(box)\(notes)</div>"
                 }
                 sections += "</div></div>\n"

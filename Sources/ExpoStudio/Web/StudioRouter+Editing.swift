@@ -121,9 +121,20 @@ extension StudioRouter {
                             outcomes: [PhotosSection.Outcome] = [], status: HTTPResponse.Status = .ok) throws -> Response {
         guard let sheet = try editing.sheet(id) else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
         let photos = sheet.document == nil && editing.editableLoad?.takesFiles == true ? outcomes : nil
+        var players: [String: String] = [:]
+        if !sheet.transcriptFiles.isEmpty {
+            // The draft's recording where it has one (from the preview), else the published one.
+            let drafted = sheet.languages.contains { sheet.drafted[$0.code]?[EntryField.audio.name] != nil }
+            let site = drafted ? try editing.previewSite() : editing.guide.currentSite()
+            for language in sheet.transcriptFiles.keys {
+                let file = sheet.current(.audio, language)
+                if !file.isEmpty, let link = site?.recordingLink(of: file) { players[language.code] = link }
+            }
+        }
         return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing, context: context),
                                                      message: message, problems: editing.problems(of: sheet), photos: photos,
-                                                     placeLink: sheet.document == nil && !editing.guide.watchedLoad().catalog.primary.floors.isEmpty), status: status)
+                                                     placeLink: sheet.document == nil && !editing.guide.watchedLoad().catalog.primary.floors.isEmpty,
+                                                     players: players), status: status)
     }
 
     private static func save(_ id: String, _ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {

@@ -105,8 +105,33 @@ enum StudioScript {
             down.addEventListener("input", draw);
             draw();
           }
+          function bindCues() {
+            document.querySelectorAll(".transcript-player").forEach(function (player) {
+              var box = document.getElementById(player.dataset.for);
+              var audio = player.querySelector("audio");
+              var button = player.querySelector(".cue-time");
+              if (!box || !audio || !button) return;
+              button.hidden = false;
+              function stamp(seconds) {
+                var ms = Math.round(seconds * 1000);
+                function pad(n, width) { return String(n).padStart(width, "0"); }
+                return pad(Math.floor(ms / 3600000), 2) + ":" + pad(Math.floor(ms / 60000) % 60, 2) + ":" +
+                  pad(Math.floor(ms / 1000) % 60, 2) + "." + pad(ms % 1000, 3);
+              }
+              button.addEventListener("click", function () {
+                // A cue's start, then its end: "00:01:02.500 --> " waits for the second press.
+                var at = box.selectionStart, text = box.value;
+                var line = text.slice(text.lastIndexOf("\\n", at - 1) + 1, at);
+                var insert = /-->\\s*$/.test(line) ? stamp(audio.currentTime) : stamp(audio.currentTime) + " --> ";
+                box.value = text.slice(0, at) + insert + text.slice(box.selectionEnd);
+                box.selectionStart = box.selectionEnd = at + insert.length;
+                box.focus();
+              });
+            });
+          }
           bind();
           bindPlace();
+          bindCues();
         })();
         """
 }
