@@ -160,4 +160,25 @@ import Testing
         #expect(refused.status == 422 && refused.body.contains("guide.mp3"))
         #expect(try studio.state.draft(of: "jikji").draft == nil)
     }
+
+    @Test func aPictureIsReplacedByAFileOfAnotherFormatAndTheOldOneGoesOnPublish() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let folder = studio.guide.url
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("jikji.svg").path))
+        let items = try studio.guide.file("items.json")
+        let answer = try await send(ben, "jikji", [("scan.png", Self.png)], fields: [("replace", "jikji")])
+        #expect(answer.status == 200 && answer.body.contains("jikji"))
+        let sheet = try #require(try GuideEditing(state: studio.state, guide: studio.guide).sheet("jikji"))
+        #expect(sheet.gallery == ["jikji"] && sheet.draftedFiles.keys.sorted() == ["jikji.png"], "the same picture, a new file")
+        #expect(try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish").status == 200)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("jikji.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("jikji.svg").path), "the old file would be shown instead")
+        #expect(try studio.guide.file("items.json") == items, "the entry is as it was")
+        #expect(studio.guide.watchedLoad().catalog.images["jikji"]?.variants.first?.format == .png)
+        // A replace naming a picture the exhibit does not have adds a new one instead.
+        let other = try await send(ben, "jikji", [("x.png", Self.png)], fields: [("replace", "../haegeum")])
+        #expect(other.status == 200 && other.body.contains("jikji-2"))
+    }
 }

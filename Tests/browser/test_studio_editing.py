@@ -213,7 +213,7 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
         # The photos' report after a file taken and one refused, and a pin moved.
         page.goto(url + "/studio/exhibits/jikji")
         page.set_input_files("#photo-files", [{"name": "junk.png", "mimeType": "image/png", "buffer": b"junk"}])
-        page.click("form.upload button[type=submit]")
+        page.click("section.photos:not(.recordings) form.upload:not(.replace) button[type=submit]")
         page.locator(".upload-report li").first.wait_for()
         check("exhibit form with an upload's report")
         page.goto(url + "/studio/exhibits/jikji/place")

@@ -64,7 +64,7 @@ def test_photos_go_in_with_progress_and_hostile_files_are_refused_in_chromium(br
             {"name": "giant.png", "mimeType": "image/png", "buffer": png_claiming(100_000, 100_000)},
             {"name": "../../evil.png", "mimeType": "image/png", "buffer": b"GIF89a not really"},
         ])
-        page.click("form.upload button[type=submit]")
+        page.click("section.photos:not(.recordings) form.upload:not(.replace) button[type=submit]")
         page.wait_for_selector(".upload-report")
         lines = report(page)
         assert len(lines) == 4, lines
@@ -80,10 +80,10 @@ def test_photos_go_in_with_progress_and_hostile_files_are_refused_in_chromium(br
             {"name": "drawing.svg", "mimeType": "image/svg+xml", "buffer": SVG_WITH_SCRIPT},
         ])
         page.evaluate("""() => { window.progressSeen = false;
-            document.querySelector('form.upload progress').addEventListener('change', () => {});
-            const bar = document.querySelector('form.upload progress');
+            document.querySelector('section.photos:not(.recordings) form.upload:not(.replace) progress').addEventListener('change', () => {});
+            const bar = document.querySelector('section.photos:not(.recordings) form.upload:not(.replace) progress');
             new MutationObserver(() => { if (!bar.hidden) window.progressSeen = true; }).observe(bar, {attributes: true}); }""")
-        page.click("form.upload button[type=submit]")
+        page.click("section.photos:not(.recordings) form.upload:not(.replace) button[type=submit]")
         page.locator(".upload-report li", has_text="IMG_2041.JPG").wait_for()
         assert page.evaluate("window.progressSeen"), "the progress bar showed while sending"
         assert page.evaluate("document.activeElement.id") == "photos-heading", "focus goes to the photos' heading"
@@ -129,7 +129,7 @@ def test_a_photo_goes_in_without_javascript_and_by_dropping_it(browser, editing)
         page.goto(f"{url}/studio/exhibits/gayageum")
         before = gallery(page)
         page.set_input_files("#photo-files", [{"name": "a.png", "mimeType": "image/png", "buffer": png_bytes()}])
-        page.click("form.upload button[type=submit]")
+        page.click("section.photos:not(.recordings) form.upload:not(.replace) button[type=submit]")
         assert gallery(page) == before + ["gayageum-2"], gallery(page)
         assert any("gayageum-2" in line for line in report(page))
     finally:
@@ -143,7 +143,7 @@ def test_a_photo_goes_in_without_javascript_and_by_dropping_it(browser, editing)
             const file = new File([new Uint8Array(bytes)], 'dropped.png', {type: 'image/png'});
             const data = new DataTransfer();
             data.items.add(file);
-            document.querySelector('form.upload').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+            document.querySelector('section.photos:not(.recordings) form.upload:not(.replace)').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
         }""", [list(png_bytes(20, 10))])
         page.locator(".upload-report li").first.wait_for()
         assert gallery(page)[-1] == "gayageum-3", gallery(page)
@@ -170,7 +170,7 @@ def test_photos_go_in_in_webkit(webkit, editing, tmp_path):
     sound.write_bytes(wav_bytes())
     # A recording sent through the photos' field is taken as the main language's recording.
     webkit.find_element(By.ID, "photo-files").send_keys(f"{good}\n{bad}\n{sound}")
-    webkit.find_element(By.CSS_SELECTOR, "form.upload button[type=submit]").click()
+    webkit.find_element(By.CSS_SELECTOR, "section.photos:not(.recordings) form.upload:not(.replace) button[type=submit]").click()
     deadline = time.time() + 20
     while len(webkit.find_elements(By.CSS_SELECTOR, ".upload-report li")) < 3 and time.time() < deadline:
         time.sleep(0.1)

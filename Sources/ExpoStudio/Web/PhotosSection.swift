@@ -41,6 +41,14 @@ enum PhotosSection {
             } else {
                 notes += " <span class=\"tag\">\(e(words["photo_main"]))</span>"
             }
+            // A new file for the same picture: its texts stay, its place in the gallery too.
+            let field = "replace-\(place)"
+            buttons += "<form method=\"post\" action=\"\(path)/files\" enctype=\"multipart/form-data\" class=\"inline upload replace\">\(token)"
+                + "<input type=\"hidden\" name=\"replace\" value=\"\(e(image))\">"
+                + "<label for=\"\(field)\" class=\"visually-hidden\">\(e(words["photo_replace_named", ["name": image]]))</label>"
+                + "<input type=\"file\" id=\"\(field)\" name=\"files\" accept=\"image/*,.svg,.heic,.avif\">"
+                + "<progress hidden max=\"100\" value=\"0\"></progress>"
+                + "<button type=\"submit\" class=\"secondary\" aria-label=\"\(e(words["photo_replace_named", ["name": image]]))\">\(e(words["photo_replace"]))</button></form>"
             rows += "<li><span class=\"photo-name\">\(place + 1). \(e(image))</span>\(notes)\(buttons)</li>"
         }
         var report = ""

@@ -43,6 +43,9 @@ enum StudioStyle {
         .plan-frame img { display: block; width: 100%; height: auto; user-select: none; }
         .pin { position: absolute; width: 1.75rem; height: 1.75rem; margin: -.875rem 0 0 -.875rem; padding: 0; border-radius: 50%;
                border: 3px solid var(--paper); background: var(--accent); box-shadow: 0 0 0 2px var(--accent); cursor: grab; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+        form.upload.replace { border: none; padding: 0; flex-basis: 100%; }
+        form.upload.replace input[type=file] { max-width: 16rem; padding: 0; }
         .transcript-player { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0; }
         .transcript-player audio { width: 100%; max-width: 28rem; }
         .coordinates { display: flex; flex-wrap: wrap; gap: 1rem; }
