@@ -34,6 +34,7 @@ enum StudioStyle {
         .tag { font-size: .9rem; }
         form.inline { display: flex; flex-wrap: wrap; gap: .5rem; margin-inline-start: auto; }
         form.upload { border: 2px dashed var(--line); border-radius: .5rem; padding: 1rem; }
+        form.upload:not(.replace) label { margin-top: .75rem; }
         form.upload.dropping { border-color: var(--accent); }
         form.upload input[type=file] { border: none; padding: .5rem 0; }
         form.upload progress { width: 100%; }
