@@ -71,7 +71,10 @@ import Testing
         #expect(load.entry(exhibit: CatalogDocument.tours.rawValue, language: .korean) == nil)
         #expect(load.entry(exhibit: CatalogDocument.floors.rawValue, language: .korean) == nil)
         #expect(EntryField(name: "tours.music.title") == .listed("tours", "music", "title"))
-        #expect(EntryField(name: "tours.music.stops") == nil && EntryField(name: "tours.../x.title") == nil)
+        // A tour's route is set on the studio's tour page, not among its texts.
+        #expect(EntryField(name: "tours.music.stops")?.isTourRoute == true && EntryField(name: "tours.music.title")?.isTourRoute == false)
+        #expect(EntryField(name: "tours.music.colour") == nil && EntryField(name: "tours.../x.title") == nil)
+        #expect(EntryField(name: "floors.1.stops") == nil)
         #expect(EntryField(name: "floors.1.plan_alt") == .listed("floors", "1", "plan_alt"))
     }
 }

@@ -11,15 +11,7 @@ import Testing
         let descriptor: Int32
 
         init(port: Int, _ head: String) throws {
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+            descriptor = try RawHTTP.connected(port: port)
             let bytes = Array(head.utf8)
             guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EPIPE) }
         }
