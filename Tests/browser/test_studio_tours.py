@@ -30,6 +30,7 @@ def test_a_tour_is_built_published_and_walked_without_javascript(browser, editin
         stops = page.locator("ol.tour-stops .tag").all_inner_texts()
         assert stops.index("najeon") == 1, stops
         suggestion = page.inner_text("section:has(#length-heading) p")
+        # (dragging needs JavaScript: it is tried in the next test)
         suggested = int(re.search(r"(\d+)분을 제안", suggestion).group(1))
         assert page.input_value("#tour-minutes") in (str(suggested), "15")
         page.fill("#tour-minutes", str(suggested))
@@ -53,6 +54,22 @@ def test_a_tour_is_built_published_and_walked_without_javascript(browser, editin
         assert len(seen) == len(tour["stops"]), seen
         page.goto(f"{url}/tours/instruments/2/")
         assert "najeon" in page.content()
+    finally:
+        context.close()
+
+
+def test_a_stop_is_dragged_into_its_place_in_chromium(browser, editing):
+    url, _, _ = editing
+    context = browser.new_context(locale="ko-KR")
+    page = context.new_page()
+    try:
+        log_in(page, url)
+        page.goto(f"{url}/studio/tour-stops/printed-word")
+        before = page.locator("ol.tour-stops .tag").all_inner_texts()
+        page.locator("ol.tour-stops li").nth(len(before) - 1).drag_to(page.locator("ol.tour-stops li").first)
+        page.wait_for_url("**done=saved")
+        after = page.locator("ol.tour-stops .tag").all_inner_texts()
+        assert after == [before[-1]] + before[:-1], (before, after)
     finally:
         context.close()
 

@@ -27,7 +27,9 @@ extension GuideEditing {
         return TourRoute(sheet: sheet, tour: tour, stops: stops, duration: sheet.current(.listed("tours", id, "duration"), sheet.primary))
     }
 
-    func changeTour(_ id: String, action: String, exhibit: String?, minutes: String?, revision: Int64?, by account: String) throws -> TourChange? {
+    /// `to`: for `move`, the stop's new place (from 0), as a drag leaves it.
+    func changeTour(_ id: String, action: String, exhibit: String?, minutes: String?, to: String? = nil, revision: Int64?,
+                    by account: String) throws -> TourChange? {
         guard let route = try tourRoute(id), let load = editableLoad else { return nil }
         var stops = route.stops
         var duration = route.duration
@@ -43,6 +45,9 @@ extension GuideEditing {
         case "down":
             guard let place, place + 1 < stops.count else { return .refused("bad_form") }
             stops.swapAt(place, place + 1)
+        case "move":
+            guard let place, let target = to.flatMap({ Int($0) }), stops.indices.contains(target) else { return .refused("bad_form") }
+            stops.insert(stops.remove(at: place), at: target)
         case "remove":
             guard let place else { return .refused("bad_form") }
             guard stops.count > 1 else { return .refused("tour_last_stop") }

@@ -86,9 +86,13 @@ extension StudioRouter {
 
     /// An id as it stands in a studio address: ids are letters, digits, - and _ already,
     /// and anything else is written out, so a link never leaves the studio.
+    /// `-` and `_` stay as they are: the router matches a segment as written, so
+    /// `item%2D5` would find no exhibit `item-5` (a real collection's ids, `tate-a01003`, have them).
     static func pathSegment(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        id.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? ""
     }
+
+    private static let segmentCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
 
     private static func list(_ request: Request, context: StudioContext, editing: GuideEditing) throws -> Response {
         let query = String((request.uri.queryParameters["q"].map(String.init) ?? "").prefix(200))

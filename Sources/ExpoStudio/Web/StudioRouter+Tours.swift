@@ -15,7 +15,7 @@ extension StudioRouter {
             let tour = try context.parameters.require("tour")
             let form = try await StudioForm(request, context: context)
             let user = try context.user()
-            switch try editing.changeTour(tour, action: form["action"] ?? "", exhibit: form["exhibit"], minutes: form["minutes"],
+            switch try editing.changeTour(tour, action: form["action"] ?? "", exhibit: form["exhibit"], minutes: form["minutes"], to: form["to"],
                                           revision: form["revision"].flatMap { Int64($0) }, by: user.account.name) {
             case nil: return StudioPages.problem(.notFound, context: context)
             case .saved?: return StudioPages.redirect(to: "/studio/tour-stops/\(Self.pathSegment(tour))?done=saved")

@@ -129,9 +129,32 @@ enum StudioScript {
               });
             });
           }
+          function bindTourDrag() {
+            // Dragging a stop to its new place sends the same form a button would, with
+            // where it was dropped; the buttons stay for the keyboard and without a mouse.
+            var list = document.querySelector("ol.tour-stops");
+            var form = document.querySelector("form.tour-move");
+            if (!list || !form) return;
+            var dragged = null;
+            list.addEventListener("dragstart", function (event) {
+              dragged = event.target.closest("li");
+              if (dragged) event.dataTransfer.setData("text/plain", dragged.dataset.exhibit);
+            });
+            list.addEventListener("dragover", function (event) { if (dragged) event.preventDefault(); });
+            list.addEventListener("drop", function (event) {
+              var target = event.target.closest("li");
+              if (!dragged || !target || target === dragged) return;
+              event.preventDefault();
+              var items = Array.prototype.slice.call(list.children);
+              form.elements.exhibit.value = dragged.dataset.exhibit;
+              form.elements.to.value = String(items.indexOf(target));
+              form.submit();
+            });
+          }
           bind();
           bindPlace();
           bindCues();
+          bindTourDrag();
         })();
         """
 }

@@ -24,7 +24,7 @@ enum TourStopsPage {
         var rows = ""
         for (place, id) in route.stops.enumerated() {
             let name = names[id] ?? id
-            rows += "<li><span class=\"photo-name\">\(place + 1). \(e(name))</span> <span class=\"tag\">\(e(id))</span>"
+            rows += "<li draggable=\"true\" data-exhibit=\"\(e(id))\"><span class=\"photo-name\">\(place + 1). \(e(name))</span> <span class=\"tag\">\(e(id))</span>"
                 + (place > 0 ? button("up", id, words["photo_up"], named: name) : "")
                 + (place + 1 < route.stops.count ? button("down", id, words["photo_down"], named: name) : "")
                 + (route.stops.count > 1 ? button("remove", id, words["photo_remove"], named: name) : "") + "</li>"
@@ -45,7 +45,9 @@ enum TourStopsPage {
             <li><a href="\(GuideEditing.previewPath)tours/\(e(StudioRouter.pathSegment(route.tour.id)))/">\(e(words["preview_link"]))</a></li></ul>
             <section class="photos" aria-labelledby="stops-heading">
             <h2 id="stops-heading">\(e(words["tour_stops", ["count": String(route.stops.count)]]))</h2>
-            <ol class="gallery tour-stops">\(rows)</ol>
+            <ol class="gallery tour-stops" data-action="\(path)">\(rows)</ol>
+            <form method="post" action="\(path)" class="tour-move" hidden>\(token)\(revision)<input type="hidden" name="action" value="move">\
+            <input type="hidden" name="exhibit" value=""><input type="hidden" name="to" value=""></form>
             </section>
             <section class="photos" aria-labelledby="find-heading">
             <h2 id="find-heading">\(e(words["tour_find"]))</h2>
