@@ -86,7 +86,8 @@ public struct EntryField: Hashable, Sendable {
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])
         } else if parts.count == 3, let keys = Self.listKeys[parts[0]], Exhibit.isSafeID(parts[1]),
-                  keys.contains(parts[2]) || (parts[0] == "tours" && Self.tourRouteKeys.contains(parts[2])) {
+                  keys.contains(parts[2]) || (parts[0] == "tours" && Self.tourRouteKeys.contains(parts[2]))
+                    || (parts[0] == "floors" && parts[2] == "plan") {
             self = .listed(parts[0], parts[1], parts[2])
         } else if parts.count == 3, parts[0] == "fields", let number = Int(parts[1]), (1...1000).contains(number),
                   String(number) == parts[1], Self.factKeys.contains(parts[2]) {
@@ -106,7 +107,7 @@ public struct EntryField: Hashable, Sendable {
     }
 
     /// Whether the text is the same in every language (the stop), and so is edited once.
-    public var isSameInEveryLanguage: Bool { self == .stop || self == .visitors }
+    public var isSameInEveryLanguage: Bool { self == .stop || self == .visitors || (name.hasPrefix("floors.") && key == "plan") }
 
     /// Whether the text is a whole number, written as one.
     public var isNumber: Bool { self == .stop || self == .visitors }

@@ -19,6 +19,16 @@ public enum PDFConverter {
     }
 
     /// The first page of the PDF as SVG, or the reason it could not be converted.
+    /// The first page of the PDF at `pdf` as SVG (as a plan found in the folder is made),
+    /// or why not: no converter installed, or the PDF could not be read.
+    public static func firstPage(of pdf: URL) -> (svg: Data?, problem: String?) {
+        guard let tool = locate() else { return (nil, "pdftocairo is not installed (apt-get install poppler-utils)") }
+        switch svg(from: pdf, tool: tool) {
+        case let .success(data): return (data, nil)
+        case let .failure(failure): return (nil, failure.reason)
+        }
+    }
+
     static func svg(from pdf: URL, tool: URL, timeout: Duration = .seconds(20)) -> Result<Data, Failure> {
         ChildProcesses.shared.inTemporaryFolder(named: "expo1900-pdf",
                                                 cannotMake: { _ in .failure(Failure(reason: "a temporary folder could not be made")) }) { folder in

@@ -133,13 +133,12 @@ struct ExhibitSheet {
     }
 
     /// The draft's fields the form of texts does not show (its files, its gallery's order,
-    /// its recordings, its place on the plan), kept when its texts are saved.
+    /// its recordings, its place on the plan, a tour's route, a new floor), kept when its
+    /// texts are saved: the form's own are saved from what it sent.
     var keptFields: [DraftField] {
-        drafted.values.flatMap(\.values).filter { Self.isKept($0.field) }
-    }
-
-    static func isKept(_ name: String) -> Bool {
-        name.hasPrefix(GuideEditing.fileFieldPrefix) || name == EntryField.gallery.name || name == EntryField.audio.name
-            || PositionKeys.all.contains(name) || (EntryField(name: name)?.isTourRoute ?? false)
+        drafted.values.flatMap(\.values).filter { drafted in
+            guard let field = EntryField(name: drafted.field), let language = languages.first(where: { $0.code == drafted.language }) else { return true }
+            return !fields(in: language).contains(field)
+        }
     }
 }

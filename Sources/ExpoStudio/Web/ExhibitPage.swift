@@ -16,7 +16,7 @@ enum ExhibitPage {
 
     static func html(context: StudioContext, user: StudioUser, sheet: ExhibitSheet, name: String, message: String? = nil,
                      conflict: Conflict? = nil, problems: [EntryProblem] = [], photos: [PhotosSection.Outcome]? = nil,
-                     placeLink: Bool = false, players: [String: String] = [:]) -> String {
+                     placeLink: Bool = false, players: [String: String] = [:], addsFloors: Bool = false) -> String {
         let words = StudioStrings.of(context.language)
         let e = StudioPages.escape
         let path = e(sheet.studioPath)
@@ -124,6 +124,7 @@ enum ExhibitPage {
             \(actions)
             </form>
             <div class="actions">\(after)</div>
+            \(addsFloors ? NewFloorSection.html(user: user, words: words) : "")
             """
         return StudioPages.page(name, main: main, context: context, user: user)
     }

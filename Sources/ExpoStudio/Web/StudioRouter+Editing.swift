@@ -57,6 +57,7 @@ extension StudioRouter {
         addPhotos(to: signedIn)
         addPlace(to: signedIn)
         addTourStops(to: signedIn)
+        addNewFloor(to: signedIn)
         signedIn.get("/translations") { [editing] _, context in
             let load = editing.guide.watchedLoad()
             let gaps = TranslationGaps(catalog: load.catalog, history: try editing.state.publishedTexts())
@@ -138,7 +139,8 @@ extension StudioRouter {
         return StudioPages.response(ExhibitPage.html(context: context, user: try context.user(), sheet: sheet, name: name(id, editing: editing, context: context),
                                                      message: message, problems: editing.problems(of: sheet), photos: photos,
                                                      placeLink: sheet.document == nil && !editing.guide.watchedLoad().catalog.primary.floors.isEmpty,
-                                                     players: players), status: status)
+                                                     players: players, addsFloors: sheet.document == .floors && editing.editableLoad?.takesFiles == true),
+                                   status: status)
     }
 
     private static func save(_ id: String, _ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {

@@ -40,11 +40,13 @@ public struct StudioRoutes: SideRoutes {
     static let bodyLimit = 1 << 20
     public var bodyLimit: Int { Self.bodyLimit }
 
-    /// Photos are sent to `/studio/exhibits/ID/files`: only that route takes a large body.
+    /// Photos and recordings are sent to `/studio/exhibits/ID/files`, a new floor's plan to
+    /// `/studio/floors/new`: only those routes take a large body.
     public func bodyLimit(for head: HTTPRequestHead) -> Int {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isUpload = head.method == .POST && parts.count == 5 && parts[1] == "studio" && parts[2] == "exhibits" && parts[4] == "files"
+        let isUpload = head.method == .POST && parts.count >= 4 && parts[1] == "studio"
+            && ((parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files") || (parts.count == 4 && parts[2] == "floors" && parts[3] == "new"))
         return isUpload ? StudioRouter.uploadLimit : Self.bodyLimit
     }
 

@@ -1,0 +1,82 @@
+import ExpoCatalog
+import ExpoImages
+import Foundation
+import NIOCore
+
+/// A new floor, added by sending its plan: the floor's entry in `floors.json` (its id, name,
+/// plan and the plan's description) and the plan's file, drafted in the floors' document and
+/// published with it. A PDF plan, as architects export them, is kept as the SVG of its first
+/// page, as a PDF put in the folder is read.
+extension GuideEditing {
+    enum FloorResult: Equatable {
+        /// The new floor's id.
+        case added(String)
+        case refused(String)
+    }
+
+    func addFloor(name: String, planAlt: String, file: UploadForm.File?, by account: String) throws -> FloorResult? {
+        guard let load = editableLoad, load.takesFiles,
+              FileManager.default.fileExists(atPath: load.folderURL.appendingPathComponent("floors.json").path),
+              let sheet = try sheet(CatalogDocument.floors.rawValue) else { return nil }
+        let name = DraftSave.normalized(name).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 200, !name.contains("\n") else { return .refused("floor_bad_name") }
+        guard let file else { return .refused("no_files") }
+        guard file.bytes.readableBytes <= Self.fileLimit else { return .refused("floor_bad_plan") }
+        let drafted = Set(sheet.drafted.values.flatMap(\.values).compactMap { EntryField(name: $0.field)?.item })
+        let taken = Set(load.catalog.primary.floors.map(\.id)).union(drafted)
+        var number = 1
+        while taken.contains(String(number)) { number += 1 }
+        let id = String(number)
+        let inFolder = Set(((try? FileManager.default.contentsOfDirectory(atPath: load.folderURL.path)) ?? []).map { CatalogFileName.stem($0).lowercased() })
+        var stem = "plan-\(id)"
+        var suffix = 2
+        while inFolder.contains(stem.lowercased()) || load.catalog.images[stem] != nil {
+            stem = "plan-\(id)-\(suffix)"
+            suffix += 1
+        }
+        var bytes = file.bytes
+        let head = bytes.getBytes(at: bytes.readerIndex, length: min(bytes.readableBytes, 64)) ?? []
+        var ext: String
+        if head.starts(with: Array("%PDF-".utf8)) {
+            switch uploads.keep(bytes) {
+            case .failure: return .refused("floor_bad_plan")
+            case let .success((hash, isNew)):
+                guard let url = uploads.url(of: hash) else { return .refused("floor_bad_plan") }
+                let page = PDFConverter.firstPage(of: url)
+                if isNew { uploads.forget(hash) }
+                guard let svg = page.svg else { return .refused("floor_bad_plan") }
+                bytes = ByteBuffer(bytes: svg)
+                ext = "svg"
+            }
+        } else if case let .image(found)? = UploadedFileKind(head, sentName: file.name) {
+            ext = found
+        } else {
+            return .refused("floor_bad_plan")
+        }
+        let fileName = "\(stem).\(ext)"
+        var diagnostics: [Diagnostic] = []
+        guard FileChange.isWritableName(fileName),
+              let image = CatalogImage.uploaded(stem, file: fileName, data: Data(bytes.readableBytesView), diagnostics: &diagnostics) else {
+            return .refused("floor_bad_plan")
+        }
+        var only = load.catalog
+        only.images = [stem: image]
+        guard ImageWork.renditions(for: only, cache: guide.renditionCache, drafts: true).images[stem] != nil else { return .refused("floor_bad_plan") }
+        guard case let .success((hash, _)) = uploads.keep(bytes) else { return .refused("floor_bad_plan") }
+        defer { FreedMemory.giveBack() }
+        let primary = sheet.primary.code
+        var fields = sheet.drafted.values.flatMap(\.values)
+        // The name first: setting it adds the floor's entry, the others go into it.
+        fields.append(DraftField(exhibit: sheet.id, language: primary, field: "floors.\(id).name", value: name, base: ""))
+        fields.append(DraftField(exhibit: sheet.id, language: primary, field: "floors.\(id).plan", value: stem, base: ""))
+        let alt = DraftSave.normalized(planAlt).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !alt.isEmpty { fields.append(DraftField(exhibit: sheet.id, language: primary, field: "floors.\(id).plan_alt", value: alt, base: "")) }
+        fields.append(DraftField(exhibit: sheet.id, language: primary, field: Self.fileFieldPrefix + fileName, value: hash, base: ""))
+        do {
+            _ = try state.saveDraft(sheet.id, over: sheet.revision, fields: fields, by: account)
+        } catch is NewerDraft {
+            return .refused("place_newer_draft")
+        }
+        return .added(id)
+    }
+}
