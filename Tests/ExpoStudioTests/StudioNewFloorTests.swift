@@ -13,18 +13,9 @@ import Testing
 
     private func send(_ person: Person, fields: [(String, String)], file: (String, [UInt8])?) async throws -> RawHTTP.Answer {
         let token = try LiveStudio.token(in: try await person.get("/studio/floors").body)
-        let boundary = "----floor\(UInt32.random(in: 0...UInt32.max))"
-        var body: [UInt8] = []
-        for (name, value) in [("form_token", token)] + fields {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
-        }
-        if let (name, bytes) = file {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(name)\"\r\n\r\n".utf8) + bytes + Array("\r\n".utf8)
-        }
-        body += Array("--\(boundary)--\r\n".utf8)
+        let (type, body) = RawHTTP.multipart([("form_token", token)] + fields, files: file.map { [(name: $0.0, bytes: $0.1)] } ?? [])
         return try await person.studio.http.send("POST", "/studio/floors/new", headers: [
-            ("Cookie", "studio_session=\(person.session)"), ("Origin", person.studio.origin),
-            ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+            ("Cookie", "studio_session=\(person.session)"), ("Origin", person.studio.origin), ("Content-Type", type),
         ], bytes: body)
     }
 

@@ -21,21 +21,9 @@ import Testing
         let page = "/studio/exhibits/\(id)"
         var formToken = token ?? ""
         if token == nil { formToken = try LiveStudio.token(in: try await person.get(page).body) }
-        let boundary = "----expo1900test\(UInt32.random(in: 0...UInt32.max))"
-        var body: [UInt8] = []
-        func text(_ string: String) { body += Array(string.utf8) }
-        for (name, value) in [("form_token", formToken)] + fields {
-            text("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
-        }
-        for (name, bytes) in files {
-            text("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n")
-            body += bytes
-            text("\r\n")
-        }
-        text("--\(boundary)--\r\n")
+        let (type, body) = RawHTTP.multipart([("form_token", formToken)] + fields, files: files.map { (name: $0.0, bytes: $0.1) })
         return try await person.studio.http.send("POST", page + "/files", headers: [
-            ("Cookie", "studio_session=\(person.session)"), ("Origin", origin ?? person.studio.origin),
-            ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+            ("Cookie", "studio_session=\(person.session)"), ("Origin", origin ?? person.studio.origin), ("Content-Type", type),
         ], bytes: body)
     }
 

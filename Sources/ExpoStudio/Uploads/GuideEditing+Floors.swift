@@ -27,17 +27,10 @@ extension GuideEditing {
         var number = 1
         while taken.contains(String(number)) { number += 1 }
         let id = String(number)
-        let inFolder = Set(((try? FileManager.default.contentsOfDirectory(atPath: load.folderURL.path)) ?? []).map { CatalogFileName.stem($0).lowercased() })
-        var stem = "plan-\(id)"
-        var suffix = 2
-        while inFolder.contains(stem.lowercased()) || load.catalog.images[stem] != nil {
-            stem = "plan-\(id)-\(suffix)"
-            suffix += 1
-        }
+        let stem = freeName(load: load) { suffix in suffix == 1 ? "plan-\(id)" : "plan-\(id)-\(suffix)" }.first { _ in true }!
         var bytes = file.bytes
-        let head = bytes.getBytes(at: bytes.readerIndex, length: min(bytes.readableBytes, 64)) ?? []
         var ext: String
-        if head.starts(with: Array("%PDF-".utf8)) {
+        if file.head.starts(with: Array("%PDF-".utf8)) {
             switch uploads.keep(bytes) {
             case .failure: return .refused("floor_bad_plan")
             case let .success((hash, isNew)):
@@ -48,22 +41,14 @@ extension GuideEditing {
                 bytes = ByteBuffer(bytes: svg)
                 ext = "svg"
             }
-        } else if case let .image(found)? = UploadedFileKind(head, sentName: file.name) {
+        } else if case let .image(found)? = UploadedFileKind(file.head, sentName: file.name) {
             ext = found
         } else {
             return .refused("floor_bad_plan")
         }
         let fileName = "\(stem).\(ext)"
-        var diagnostics: [Diagnostic] = []
-        guard FileChange.isWritableName(fileName),
-              let image = CatalogImage.uploaded(stem, file: fileName, data: Data(bytes.readableBytesView), diagnostics: &diagnostics) else {
-            return .refused("floor_bad_plan")
-        }
-        var only = load.catalog
-        only.images = [stem: image]
-        guard ImageWork.renditions(for: only, cache: guide.renditionCache, drafts: true).images[stem] != nil else { return .refused("floor_bad_plan") }
-        guard case let .success((hash, _)) = uploads.keep(bytes) else { return .refused("floor_bad_plan") }
         defer { FreedMemory.giveBack() }
+        guard case let .success(hash) = keepImage(bytes, stem: stem, fileName: fileName, load: load) else { return .refused("floor_bad_plan") }
         let primary = sheet.primary.code
         var fields = sheet.drafted.values.flatMap(\.values)
         // The name first: setting it adds the floor's entry, the others go into it.

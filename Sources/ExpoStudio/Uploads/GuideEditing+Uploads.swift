@@ -36,9 +36,8 @@ extension GuideEditing {
         let speaking = sheet.languages.first { $0.code == language } ?? sheet.primary
         var outcomes: [UploadOutcome] = []
         for file in files {
-            let head = file.bytes.getBytes(at: file.bytes.readerIndex, length: min(file.bytes.readableBytes, 64)) ?? []
             let result: Result<String, UploadRefusal>
-            switch UploadedFileKind(head, sentName: file.name) {
+            switch UploadedFileKind(file.head, sentName: file.name) {
             case let .image(ext)?:
                 result = take(file, ext: ext, id: id, load: load, draft: &draft, replacing: replacing.flatMap { draft.gallery.contains($0) ? $0 : nil })
             case let .recording(ext)?:
@@ -85,27 +84,36 @@ extension GuideEditing {
     private func take(_ file: UploadForm.File, ext: String, id: String, load: WatchedLoad, draft: inout DraftedMedia,
                       replacing: String?) -> Result<String, UploadRefusal> {
         guard file.bytes.readableBytes <= Self.fileLimit else { return .failure(.tooLarge(limit: Self.fileLimit)) }
-        let stem = replacing ?? nextName(id, load: load, taken: Set(draft.gallery).union(draft.files.keys.map(CatalogFileName.stem)))
+        let taken = Set(draft.gallery).union(draft.files.keys.map(CatalogFileName.stem))
+        let stem = replacing ?? freeName(load: load) { number in number < 2 ? nil : "\(id)-\(number)" }.first { !taken.contains($0) }!
         let fileName = "\(stem).\(ext)"
+        switch keepImage(file.bytes, stem: stem, fileName: fileName, load: load) {
+        case let .failure(refusal): return .failure(refusal)
+        case let .success(hash):
+            draft.files = draft.files.filter { CatalogFileName.stem($0.key) != stem }
+            draft.files[fileName] = hash
+            if !draft.gallery.contains(stem) { draft.gallery.append(stem) }
+            return .success(stem)
+        }
+    }
+
+    /// Reads `bytes` as the picture `stem` in the file `fileName`, as the loader reads a
+    /// file in the folder (an SVG made safe, a quick rendition decoded within the pixel
+    /// limit), and keeps them; the upload's hash, or why not. The full renditions of a
+    /// photo shown by a quick one are made in the background.
+    func keepImage(_ bytes: ByteBuffer, stem: String, fileName: String, load: WatchedLoad) -> Result<String, UploadRefusal> {
         guard FileChange.isWritableName(fileName) else { return .failure(.badName) }
         var diagnostics: [Diagnostic] = []
-        let data = Data(file.bytes.readableBytesView)
-        guard let image = CatalogImage.uploaded(stem, file: fileName, data: data, diagnostics: &diagnostics) else {
+        guard let image = CatalogImage.uploaded(stem, file: fileName, data: Data(bytes.readableBytesView), diagnostics: &diagnostics) else {
             return .failure(.unusable(Self.reasons(diagnostics, fileName)))
         }
         var only = load.catalog
         only.images = [stem: image]
         let made = ImageWork.renditions(for: only, cache: guide.renditionCache, drafts: true)
         guard made.images[stem] != nil else { return .failure(.unusable(Self.reasons(diagnostics + made.diagnostics, fileName))) }
-        switch uploads.keep(file.bytes) {
-        case let .failure(refusal): return .failure(refusal)
-        case let .success((hash, _)):
-            draft.files = draft.files.filter { CatalogFileName.stem($0.key) != stem }
-            draft.files[fileName] = hash
-            if !draft.gallery.contains(stem) { draft.gallery.append(stem) }
-            if made.drafts.contains(stem) { makeLater(only) }
-            return .success(stem)
-        }
+        let kept = uploads.keep(bytes).map(\.hash)
+        if case .success = kept, made.drafts.contains(stem) { makeLater(only) }
+        return kept
     }
 
     /// A recording, as the exhibit's in `language` (`jikji.en.wav`): made by the audio work
@@ -143,13 +151,12 @@ extension GuideEditing {
         return said.isEmpty ? "it is not an image the guide can read" : said.joined(separator: "; ")
     }
 
-    /// `jikji-2`, `jikji-3` …: the first not in the gallery, the draft, or the folder.
-    private func nextName(_ id: String, load: WatchedLoad, taken: Set<String>) -> String {
-        let inFolder = Set(((try? FileManager.default.contentsOfDirectory(atPath: load.folderURL.path)) ?? [])
-            .filter { $0.hasPrefix(id + "-") }.map { CatalogFileName.stem($0).lowercased() })
-        var number = 2
-        while taken.contains("\(id)-\(number)") || inFolder.contains("\(id)-\(number)".lowercased()) { number += 1 }
-        return "\(id)-\(number)"
+    /// The names `name(1)`, `name(2)` … (nil skips a number) that no file in the folder
+    /// and no image of the catalog has, in order: `jikji-2`, `plan-3`.
+    func freeName(load: WatchedLoad, _ name: @escaping (Int) -> String?) -> some Sequence<String> {
+        let inFolder = Set(((try? FileManager.default.contentsOfDirectory(atPath: load.folderURL.path)) ?? []).map { CatalogFileName.stem($0).lowercased() })
+        let images = load.catalog.images
+        return (1...).lazy.compactMap(name).filter { !inFolder.contains($0.lowercased()) && images[$0] == nil }
     }
 
     /// The full renditions of a photo shown by a quick draft, made one at a time in the

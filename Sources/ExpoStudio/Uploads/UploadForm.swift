@@ -11,6 +11,9 @@ struct UploadForm {
         /// The name the sender's computer gave the file; shown in messages, never used to store it.
         let name: String
         let bytes: ByteBuffer
+
+        /// Its first bytes, which say what kind of file it is.
+        var head: [UInt8] { bytes.getBytes(at: bytes.readerIndex, length: min(bytes.readableBytes, 64)) ?? [] }
     }
 
     /// How many parts one form may have: files and fields together.
