@@ -4,6 +4,7 @@ playing it there, and whether the studio's memory stays flat over 50 photos
 sent one after another. On a copy of the default catalog, with an image cache of its own
 (empty: nothing of the photos is made before they are sent)."""
 import io
+import os
 import math
 import random
 import struct
@@ -21,21 +22,27 @@ EXHIBIT = "najeon"
 IN_A_ROW = 50
 BASELINE_AFTER = 10
 # Each photo's full renditions are made in the background after it is taken: memory is
-# read once they are done (the image cache has not changed for a few seconds), after the
-# 10th (the baseline) and after the last.
-QUIET_SECONDS = 5
+# read once the studio is idle again (its processor time has stopped growing), after the
+# 10th (the baseline) and after the last. A quiet image cache is not enough: one AVIF
+# rendition of a 3 MP photo can take longer than a few seconds without writing a file.
+IDLE_SECONDS = 3
 
 
-def settle(cache, limit=120):
-    """Waits until nothing new has come into the image cache for QUIET_SECONDS."""
-    def files():
-        return sum(1 for path in cache.rglob("*") if path.is_file())
-    last, quiet_since, started = files(), time.perf_counter(), time.perf_counter()
-    while time.perf_counter() - quiet_since < QUIET_SECONDS and time.perf_counter() - started < limit:
-        time.sleep(0.5)
-        now = files()
-        if now != last:
-            last, quiet_since = now, time.perf_counter()
+def settle(pid, limit=180):
+    """Waits until the process has used less than a twentieth of a second of processor
+    time over IDLE_SECONDS."""
+    def cpu():
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    started = time.perf_counter()
+    last = cpu()
+    while time.perf_counter() - started < limit:
+        time.sleep(IDLE_SECONDS)
+        now = cpu()
+        if now - last < 0.05:
+            return
+        last = now
 
 
 def photo(width, height, seed):
@@ -109,7 +116,7 @@ def upload_run(binary, scratch):
         recording = speech_like_wav(120)
         # The photo's full renditions are being made in the background: the recording is
         # timed on its own, once they are.
-        settle(cache)
+        settle(studio.process.pid)
         started = time.perf_counter()
         status, page = send(studio, "interview.wav", recording, {"language": "ko"})
         if status != 200 or f"{EXHIBIT}.ko.wav" not in page:
@@ -129,7 +136,7 @@ def upload_run(binary, scratch):
                 raise BenchBroken(f"expo1900 studio: upload {number + 1} of {IN_A_ROW} answered {status}: {page[:300]}")
             rss.append(rss_mib(studio.process.pid))
             if number + 1 in (BASELINE_AFTER, IN_A_ROW):
-                settle(cache)
+                settle(studio.process.pid)
                 settled.append(rss_mib(studio.process.pid))
     row = {"photo_bytes": len(big), "photo_s": photo_s, "recording_bytes": len(recording), "recording_s": recording_s, "rss_mib": rss, "settled_mib": settled,
            "rss_growth_mib": settled[1] - settled[0]}
