@@ -33,6 +33,8 @@ let package = Package(
     targets: [
         .target(
             name: "ExpoCatalog",
+            // zlib: the catalog's zip.
+            dependencies: ["CZlib"],
             resources: [.copy("Resources/DefaultCatalog"), .copy("Resources/Interface"), .copy("Resources/StarterCatalog")]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),

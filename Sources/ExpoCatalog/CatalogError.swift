@@ -10,6 +10,8 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     case invalid(path: String, diagnostics: [Diagnostic])
     /// The default catalog's resource folder is not beside the program.
     case defaultCatalogMissing
+    /// A zip given as the catalog that cannot be unpacked safely: `reason` says why.
+    case unusableZip(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
                 .joined(separator: "\n")
         case .defaultCatalogMissing:
             "the default catalog is missing: run expo1900 from its build folder, or give --catalog PATH"
+        case let .unusableZip(path, reason):
+            "\(path): a zip that cannot be read as a catalog: \(reason)"
         }
     }
 

@@ -35,7 +35,7 @@ struct Convert: ParsableCommand {
         }
         let converted: CatalogConversion.Output
         do {
-            converted = try CatalogConversion.convert(folder: URL(fileURLWithPath: catalog), to: to)
+            converted = try CatalogConversion.convert(folder: source.folder() ?? URL(fileURLWithPath: catalog), to: to)
         } catch {
             printError("expo1900: \(FileProblem.describe(error, file: catalog))")
             throw ExitCode(2)

@@ -55,6 +55,10 @@ struct Studio: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let path = guide.catalog, CatalogZip.isZip(URL(fileURLWithPath: path)) {
+            printError("expo1900: \(path): the studio edits a catalog folder, not a zip; unpack it first (unzip \(path) -d FOLDER) and give the folder")
+            throw ExitCode(2)
+        }
         let studio: StudioState
         do throws(StudioError) {
             let folder = try state.folder()
