@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -25,9 +26,22 @@ extension SideRoutes {
 
 /// A side route's answer: the server adds the status line, Date and Content-Length.
 public struct SideResponse: Sendable {
+    /// A file sent as the body in pieces (a catalog's zip), and removed once sent.
+    public struct File: Sendable {
+        public let url: URL
+        public let size: Int
+
+        public init(url: URL, size: Int) {
+            self.url = url
+            self.size = size
+        }
+    }
+
     public var status: HTTPResponse.Status
     public var headers: HTTPFields
     public var body: ByteBuffer
+    /// When set, the body is this file, not `body`.
+    public var file: File?
 
     public init(status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer = ByteBuffer()) {
         self.status = status

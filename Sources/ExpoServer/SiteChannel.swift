@@ -1,3 +1,4 @@
+import Foundation
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -51,6 +52,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var refused = false
     /// Set once the connection carries the live preview's events: it stays open with nothing to read.
     private var streaming = false
+    /// Set while a side route's file goes out: a slow reader sends nothing meanwhile, and is meant to.
+    private var sendingFile = false
     /// A request for the side routes (the studio), its body gathered as it comes.
     private var sideRequest: (head: HTTPRequestHead, routes: any SideRoutes, body: ByteBuffer)?
     /// The request's limit, and the bytes of `LargeBodies` it holds (0 for a form's body).
@@ -192,6 +195,19 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func finishSideRequest(_ response: SideResponse, closing: Bool, context: ChannelHandlerContext) {
         var headers = response.headers
+        if let file = response.file {
+            headers[.contentLength] = String(file.size)
+            context.write(wrapOutboundOut(HTTPWire.statusAndDate(response.status, closing: closing)), promise: nil)
+            context.write(wrapOutboundOut(HTTPWire.head(headers)), promise: nil)
+            guard let handle = try? FileHandle(forReadingFrom: file.url) else {
+                try? FileManager.default.removeItem(at: file.url)
+                context.close(promise: nil)
+                return
+            }
+            sendingFile = true
+            send(file, from: handle, remaining: file.size, closing: closing, context: context)
+            return
+        }
         headers[.contentLength] = String(response.body.readableBytes)
         context.write(wrapOutboundOut(HTTPWire.statusAndDate(response.status, closing: closing)), promise: nil)
         if response.body.readableBytes > 0 {
@@ -200,11 +216,50 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             write(HTTPWire.head(headers), closing: closing, context: context)
         }
+        answerWaiting(closing: closing, context: context)
+    }
+
+    /// What the client sent while a side route answered, handled now in order.
+    private func answerWaiting(closing: Bool, context: ChannelHandlerContext) {
         let next = waiting ?? []
         waiting = nil
         if closing { return }
         for part in next {
             if waiting != nil { waiting?.append(part) } else { handle(part, context: context) }
+        }
+    }
+
+    /// Sends a side route's file a megabyte at a time: each piece is read off the event
+    /// loop, and the next only once the last was written, so a slow client holds one piece
+    /// in memory, not the file. The file is removed when it is sent or the client leaves.
+    private func send(_ file: SideResponse.File, from handle: FileHandle, remaining: Int, closing: Bool, context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        DispatchQueue.global().async {
+            let data = remaining > 0 ? (try? handle.read(upToCount: min(remaining, 1 << 20))) ?? Data() : Data()
+            loop.execute {
+                let (handler, context) = bound.value
+                func end(_ close: Bool) {
+                    try? handle.close()
+                    try? FileManager.default.removeItem(at: file.url)
+                    handler.sendingFile = false
+                    if close { context.close(promise: nil) } else { handler.answerWaiting(closing: false, context: context) }
+                }
+                guard !data.isEmpty, context.channel.isActive else {
+                    // The file is shorter than the length sent: the connection must end for the client to know.
+                    end(true)
+                    return
+                }
+                let left = remaining - data.count
+                context.writeAndFlush(handler.wrapOutboundOut(ByteBuffer(bytes: data))).whenComplete { result in
+                    let (handler, context) = bound.value
+                    switch result {
+                    case .failure: end(true)
+                    case .success where left == 0: end(closing)
+                    case .success: handler.send(file, from: handle, remaining: left, closing: closing, context: context)
+                    }
+                }
+            }
         }
     }
 
@@ -225,7 +280,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
             // A page listening for preview events sends nothing, and is meant to.
-            if streaming { return }
+            if streaming || sendingFile { return }
             // Nothing read for the idle timeout. Unless a large answer is still going out to
             // a slow reader (the channel is not writable until it drains), the client has
             // left the connection: close it.
