@@ -17,6 +17,9 @@ public struct AuditEntry: Codable, FetchableRecord, PersistableRecord, Sendable,
         case published
         case reverted
         case submitted = "submitted for review"
+        case imported = "spreadsheet taken"
+        case importDropped = "spreadsheet dropped"
+        case downloaded = "catalog downloaded"
     }
 
     public var time: Date

@@ -13,6 +13,9 @@ public enum Role: String, Sendable, CaseIterable, Codable, Comparable, CustomStr
         case submitForReview
         case publish
         case revert
+        /// Taking a whole spreadsheet into the catalog, and the whole catalog out as a zip.
+        case importCatalog
+        case downloadCatalog
         case manageAccounts
         case readAuditLog
     }
@@ -20,7 +23,7 @@ public enum Role: String, Sendable, CaseIterable, Codable, Comparable, CustomStr
     public func may(_ capability: Capability) -> Bool {
         switch capability {
         case .editDrafts, .submitForReview: true
-        case .publish, .revert: self >= .editor
+        case .publish, .revert, .importCatalog, .downloadCatalog: self >= .editor
         case .manageAccounts, .readAuditLog: self == .admin
         }
     }

@@ -8,6 +8,8 @@ struct RawHTTP {
         var status: Int
         var headers: [(name: String, value: String)]
         var body: String
+        /// The body's bytes as they came (a zip is no text).
+        var bodyBytes: [UInt8] = []
 
         func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
         func all(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value) }
@@ -74,7 +76,8 @@ struct RawHTTP {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        return Answer(status: status, headers: parsed, body: String(text[end.upperBound...]))
+        let split = (0..<max(0, received.count - 3)).first { received[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }.map { $0 + 4 } ?? received.count
+        return Answer(status: status, headers: parsed, body: String(text[end.upperBound...]), bodyBytes: Array(received[split...]))
     }
 
     /// A socket connected to this machine's `port`; the caller closes it.

@@ -207,7 +207,7 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
                            ("/studio/tours", "tours form"), ("/studio/floors", "floors form"),
                            ("/studio/exhibits/jikji/place", "place on the plan"),
                            ("/studio/tour-stops/printed-word?q=%EA%B0%93", "a tour's stops, searched"),
-                           ("/studio/translations", "translations")]:
+                           ("/studio/translations", "translations"), ("/studio/import", "import")]:
             page.goto(url + path)
             check(name)
         # The photos' report after a file taken and one refused, and a pin moved.
@@ -226,6 +226,14 @@ def test_axe_finds_no_violations_on_the_editing_pages(browser, editing, color_sc
         check("exhibit form with a message at a field")
         page.goto(url + "/studio/publish")
         check("publish with a draft and its checks")
+        # A spreadsheet waiting, with a warning (an unknown column) and what it would remove.
+        page.goto(url + "/studio/import")
+        page.set_input_files("#sheets", [{"name": "items.csv", "mimeType": "text/csv",
+                                          "buffer": "image_name,name,colour\njikji,직지,red\n".encode()}])
+        page.click("form.upload button[type=submit]")
+        page.locator("#waiting").wait_for()
+        check("import with a spreadsheet waiting")
+        page.click("form[action='/studio/import/drop'] button")
     finally:
         context.close()
     assert not failures, "\n".join(failures)
@@ -287,7 +295,7 @@ def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing,
     failures = []
     for path in ["/studio/", "/studio/exposition", "/studio/tours", "/studio/floors", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history", "/studio/exhibits/jikji/place",
                  "/studio/tour-stops/printed-word?q=%EA%B0%93", "/studio/translations",
-                 "/studio/publish"]:
+                 "/studio/publish", "/studio/import"]:
         webkit.get(url + path)
         scheme = "dark" if webkit.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") else "light"
         assert scheme == color_scheme, f"{path}: WebKit showed the {scheme} scheme, not the {color_scheme} one"

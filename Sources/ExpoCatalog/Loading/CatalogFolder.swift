@@ -14,14 +14,23 @@ struct CatalogFolder: CatalogStore {
     /// `items.csv` and `exposition.csv`, as the data files they stand for.
     let spreadsheets: Spreadsheets
 
-    init(url: URL) {
+    /// The folder at `url`; `sheets` (spreadsheets by their names, `items.csv` …) stand in
+    /// for the folder's own spreadsheet and data files of the same kind, as if they were there.
+    init(url: URL, sheets: [String: [UInt8]] = [:]) {
         self.url = url
         boundary = CatalogBoundary(url)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if !sheets.isEmpty {
+            var kinds: Set<DataFile> = []
+            for reader in Spreadsheets.readers where sheets[reader.fileName] != nil { kinds.insert(reader.kind) }
+            names = names.filter { name in
+                sheets[name] == nil && !(DataFile.parse(name).map { kinds.contains($0.file) } ?? false)
+            } + sheets.keys
+        }
         self.fileNames = Set(names)
         self.fileNamesByLowercase = Dictionary(grouping: names) { $0.lowercased() }
         self.imageStems = Set(names.map(Self.imageStem))
-        self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames, boundary: boundary)
+        self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames, boundary: boundary, given: sheets)
     }
 
     var dataFileNames: Set<String> {

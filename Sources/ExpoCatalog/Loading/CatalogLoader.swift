@@ -58,9 +58,10 @@ public enum CatalogLoader {
         var files: [String: (problems: Set<Int>, indexByID: [String: Int])] = [:]
     }
 
-    static func load(at url: URL, options: Options, record: inout EntryRecord) throws(CatalogError) -> Catalog {
+    static func load(at url: URL, options: Options, record: inout EntryRecord,
+                     sheets: [String: [UInt8]] = [:]) throws(CatalogError) -> Catalog {
         let path = url.path
-        let prefetched = try openStore(at: url, options: options, record: &record)
+        let prefetched = try openStore(at: url, options: options, record: &record, sheets: sheets)
         let store: any CatalogStore = prefetched
 
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)

@@ -4,7 +4,8 @@ import Foundation
 extension CatalogLoader {
     /// The catalog's files at `url`, a folder of JSON files or spreadsheets or an Xcode
     /// project, read ahead in parallel.
-    static func openStore(at url: URL, options: Options, record: inout EntryRecord) throws(CatalogError) -> PrefetchedStore {
+    static func openStore(at url: URL, options: Options, record: inout EntryRecord,
+                          sheets: [String: [UInt8]] = [:]) throws(CatalogError) -> PrefetchedStore {
         let path = url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -12,12 +13,13 @@ extension CatalogLoader {
         }
         guard isFolder.boolValue else { throw .notACatalog(path: path, searched: nil) }
         let primaryFiles = DataFile.catalogFiles.map { $0.fileName(nil) }
-        let plain = CatalogFolder(url: url)
+        let plain = CatalogFolder(url: url, sheets: sheets)
         if primaryFiles.contains(where: plain.dataFileNames.contains) {
             record.isJSONFolder = plain.spreadsheets.files.isEmpty
             record.isPlainFolder = true
             return PrefetchedStore(plain)
         }
+        guard sheets.isEmpty else { throw .notACatalog(path: path, searched: "a spreadsheet is taken only into a folder of data files") }
         let project = AppProject(root: url, pdfConverter: options.pdfConverter)
         guard primaryFiles.contains(where: project.dataFileNames.contains) else {
             throw .notACatalog(path: path, searched: project.searched)

@@ -13,7 +13,14 @@ struct Spreadsheets: Sendable {
 
     static let fileNames = [ItemsSheet.fileName, ExpositionSheet.fileName, ToursSheet.fileName, FloorsSheet.fileName]
 
-    init(folder: URL, fileNames: Set<String>, boundary: CatalogBoundary) {
+    /// Spreadsheets given as bytes (an import not yet taken), read in place of the folder's.
+    private let given: [String: [UInt8]]
+
+    /// The spreadsheets' readers, each with its file's name.
+    static var readers: [any SpreadsheetReading.Type] { [ItemsSheet.self, ExpositionSheet.self, ToursSheet.self, FloorsSheet.self] }
+
+    init(folder: URL, fileNames: Set<String>, boundary: CatalogBoundary, given: [String: [UInt8]] = [:]) {
+        self.given = given
         read(ItemsSheet.self, folder, fileNames, boundary)
         read(ExpositionSheet.self, folder, fileNames, boundary)
         read(ToursSheet.self, folder, fileNames, boundary)
@@ -42,8 +49,7 @@ struct Spreadsheets: Sendable {
 
     /// The spreadsheet that gives a kind of data file, when the folder has it.
     func sheet(for file: DataFile) -> String? {
-        let sheets: [any SpreadsheetReading.Type] = [ItemsSheet.self, ExpositionSheet.self, ToursSheet.self, FloorsSheet.self]
-        let name = sheets.first { $0.kind == file }?.fileName
+        let name = Self.readers.first { $0.kind == file }?.fileName
         return name.flatMap { sources.values.contains($0) ? $0 : nil }
     }
 
@@ -53,6 +59,7 @@ struct Spreadsheets: Sendable {
     }
 
     private func read(_ folder: URL, _ name: String, _ boundary: CatalogBoundary) -> Result<CSVTable, Diagnostic> {
+        if let bytes = given[name] { return CSVTable.read(bytes, file: name) }
         switch boundary.read(folder.appendingPathComponent(name), limit: .dataFile) {
         case let .success(bytes): return CSVTable.read(bytes, file: name)
         case let .failure(refusal): return .failure(Diagnostic(.error, file: name, refusal.message("not read")))

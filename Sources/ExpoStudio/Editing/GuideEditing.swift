@@ -11,9 +11,11 @@ final class GuideEditing: Sendable {
     let guide: any StudioGuide
     let uploads: UploadStore
     /// One publish or revert at a time: each reads the files, writes them, and reloads.
-    private let publishing = NSLock()
+    let publishing = NSLock()
     /// The last preview made, by what it was made of.
-    private let preview = Mutex<(key: String, site: Site)?>(nil)
+    let preview = Mutex<(key: String, site: Site)?>(nil)
+    /// The spreadsheets sent to take the place of the catalog's texts, not taken yet.
+    let staging = Mutex<StagingState>(.unread)
 
     static let previewPath = "/studio/preview/"
 

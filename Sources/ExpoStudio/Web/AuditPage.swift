@@ -40,6 +40,9 @@ extension AuditEntry.Action {
         case .published: "published"
         case .reverted: "reverted"
         case .submitted: "submitted"
+        case .imported: "imported"
+        case .importDropped: "import_dropped"
+        case .downloaded: "downloaded"
         }
     }
 }

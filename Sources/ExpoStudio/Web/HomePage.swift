@@ -12,7 +12,8 @@ enum HomePage {
             \(guide.hasFloors ? "<li><a href=\"/studio/floors\">\(StudioPages.escape(words["open_floors"]))</a></li>" : "")\
             <li><a href="/studio/publish">\(StudioPages.escape(words["open_publish", ["count": drafts.formatted()]]))</a></li>\
             <li><a href="\(GuideEditing.previewPath)">\(StudioPages.escape(words["preview_link"]))</a></li>\
-            <li><a href="/studio/translations">\(StudioPages.escape(words["translations_heading"]))</a></li></ul>
+            <li><a href="/studio/translations">\(StudioPages.escape(words["translations_heading"]))</a></li>\
+            \(user.account.role.may(.importCatalog) ? "<li><a href=\"/studio/import\">\(StudioPages.escape(words["import_heading"]))</a></li>" : "")</ul>
             <h2>\(StudioPages.escape(words["print_heading"]))</h2>
             <p>\(StudioPages.escape(words["print_lead"]))</p>
             <ul class="links"><li><a href="/labels/">\(StudioPages.escape(words["print_labels"]))</a></li>\

@@ -190,15 +190,6 @@ extension StudioRouter {
     }
 
     private static func preview(_ request: Request, context: StudioContext, editing: GuideEditing) throws -> Response {
-        let path = String(request.uri.path.dropFirst(GuideEditing.previewPath.count - 1))
-        // The preview keeps no service worker: one would outlive the draft it showed.
-        guard path != Site.serviceWorkerPath, let site = try editing.previewSite() else {
-            return StudioPages.problem(.notFound, context: context)
-        }
-        let found = try site.page(at: path.isEmpty ? "/" : path)
-        let page = found ?? site.notFoundPage(for: path)
-        var headers = HTTPFields()
-        headers[.contentType] = page.contentType
-        return Response(status: found != nil ? .ok : .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
+        try sitePage(request, prefix: GuideEditing.previewPath, site: try editing.previewSite(), context: context)
     }
 }

@@ -41,12 +41,13 @@ public struct StudioRoutes: SideRoutes {
     public var bodyLimit: Int { Self.bodyLimit }
 
     /// Photos and recordings are sent to `/studio/exhibits/ID/files`, a new floor's plan to
-    /// `/studio/floors/new`: only those routes take a large body.
+    /// `/studio/floors/new`, spreadsheets to `/studio/import`: only those routes take a large body.
     public func bodyLimit(for head: HTTPRequestHead) -> Int {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         let isUpload = head.method == .POST && parts.count >= 4 && parts[1] == "studio"
-            && ((parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files") || (parts.count == 4 && parts[2] == "floors" && parts[3] == "new"))
+            && ((parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files") || (parts.count == 4 && parts[2] == "floors" && parts[3] == "new")
+                || (parts.count == 3 && parts[2] == "import"))
         return isUpload ? StudioRouter.uploadLimit : Self.bodyLimit
     }
 
@@ -61,6 +62,9 @@ public struct StudioRoutes: SideRoutes {
         let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide))
         responder = router.build().buildResponder()
     }
+
+    /// Set by a route whose answer is a temporary file (its path), never sent to the client.
+    static let fileHeader = HTTPField.Name("x-studio-temporary-file")!
 
     public func owns(path: String) -> Bool {
         path == Self.prefix || path.hasPrefix(Self.prefix + "/")
@@ -91,6 +95,19 @@ public struct StudioRoutes: SideRoutes {
             try await response.body.write(collected.writer())
             var headers = response.headers
             headers[.contentLength] = nil
+            if let path = headers[Self.fileHeader] {
+                // A file made for this answer (the catalog's zip), sent from disk in pieces.
+                headers[Self.fileHeader] = nil
+                let url = URL(fileURLWithPath: path)
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+                guard let size, head.method == .GET else {
+                    try? FileManager.default.removeItem(at: url)
+                    return SideResponse(status: size == nil ? .internalServerError : response.status, headers: headers)
+                }
+                var answer = SideResponse(status: response.status, headers: headers)
+                answer.file = .init(url: url, size: size)
+                return answer
+            }
             return SideResponse(status: response.status, headers: headers, body: collected.buffer.withLockedValue { $0 })
         } catch {
             logger.error("studio: \(head.method.rawValue) \(head.uri): \(error)")

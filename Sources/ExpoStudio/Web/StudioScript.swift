@@ -38,8 +38,8 @@ enum StudioScript {
                 if (!main) { bar.hidden = true; return; }
                 document.querySelector("main").replaceWith(document.adoptNode(main));
                 bind();
-                // The report of what was taken is under the photos' heading.
-                var heading = document.getElementById("photos-heading");
+                // The report of what was taken is under the photos' heading, or the page's report.
+                var heading = document.getElementById("photos-heading") || document.getElementById("report");
                 if (heading) { heading.tabIndex = -1; heading.focus(); }
               });
               request.addEventListener("error", function () { form.submit(); });

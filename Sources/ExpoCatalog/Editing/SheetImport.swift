@@ -1,0 +1,176 @@
+import Foundation
+
+/// Spreadsheets sent to take the place of a catalog folder's texts (`items.csv`,
+/// `exposition.csv`, `tours.csv`, `floors.csv`), read as the folder would read them and
+/// compared with what it holds now, before anything is written: which rows they add,
+/// change and remove, and what loading the catalog with them finds.
+public struct SheetImport: Sendable {
+    public enum Kind: String, Sendable {
+        case added, changed, removed
+    }
+
+    /// One row of a spreadsheet that differs: an exhibit (by its `image_name`), a tour or
+    /// floor (by its `id`), an exposition's field.
+    public struct Change: Sendable, Equatable {
+        public let sheet: String
+        public let key: String
+        public let kind: Kind
+        /// The columns whose cells differ, for a changed row.
+        public let columns: [String]
+    }
+
+    public let sheets: [String: [UInt8]]
+    public let changes: [Change]
+    /// What loading the catalog with the spreadsheets found, errors first.
+    public let diagnostics: [Diagnostic]
+    /// The catalog with the spreadsheets, for a preview; nil when an error stops it loading.
+    public let catalog: Catalog?
+    /// The folder's files publishing writes (new bytes) or removes (nil): a folder of JSON
+    /// files gets JSON files, one per language; a folder of spreadsheets gets the spreadsheets, in UTF-8.
+    public let writes: [String: [UInt8]?]
+    /// The folder's data files when the import was read, to see whether they changed since.
+    private let basis: [String: FileStamp]
+
+    /// The spreadsheets' names in a catalog folder.
+    public static let sheetNames = Spreadsheets.fileNames
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The spreadsheet a sent file stands for: a file named as one of the four is that one;
+    /// any other `.csv`, `.tsv` or `.txt` is the exhibits' (`items.csv`). Nil for anything else.
+    public static func sheetName(forSent name: String) -> String? {
+        let lower = (name as NSString).lastPathComponent.lowercased()
+        if Spreadsheets.fileNames.contains(lower) { return lower }
+        return ["csv", "tsv", "txt"].contains((lower as NSString).pathExtension) ? ItemsSheet.fileName : nil
+    }
+
+    public init(folder url: URL, sheets: [String: [UInt8]], options: CatalogLoader.Options = .init()) {
+        self.sheets = sheets
+        basis = Self.dataStamps(url)
+        let before = CatalogFolder(url: url)
+        let after = CatalogFolder(url: url, sheets: sheets)
+        var diagnostics: [Diagnostic]
+        do throws(CatalogError) {
+            var record = CatalogLoader.EntryRecord()
+            let loaded = try CatalogLoader.load(at: url, options: options, record: &record, sheets: sheets)
+            catalog = loaded
+            diagnostics = loaded.diagnostics
+        } catch {
+            catalog = nil
+            diagnostics = error.diagnostics.isEmpty ? [Diagnostic(.error, file: url.lastPathComponent, error.description)] : error.diagnostics
+        }
+        self.diagnostics = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
+        var changes: [Change] = []
+        var writes: [String: [UInt8]?] = [:]
+        let keepsJSON = before.fileNames.contains(DataFile.items.fileName(nil))
+        for reader in Spreadsheets.readers {
+            guard let bytes = sheets[reader.fileName], case .success? = after.spreadsheets.files[reader.kind.fileName(nil)] else { continue }
+            changes += Self.changes(reader.fileName, from: Self.rows(reader.kind, before), to: Self.rows(reader.kind, after))
+            let ownFiles = before.fileNames.filter { DataFile.parse($0)?.file == reader.kind }
+            if keepsJSON {
+                for (name, result) in after.spreadsheets.files where DataFile.parse(name)?.file == reader.kind {
+                    if case let .success(value) = result { writes[name] = Array(JSONWriter.text(value).utf8) }
+                }
+                for name in ownFiles where writes[name] == nil { writes[name] = .some(nil) }
+            } else {
+                writes[reader.fileName] = Self.utf8(bytes, name: reader.fileName)
+                for name in ownFiles { writes[name] = .some(nil) }
+            }
+        }
+        self.changes = changes
+        self.writes = writes
+    }
+
+    /// Whether the folder's data files are still those the import was read against.
+    public func isCurrent(in folder: URL) -> Bool { Self.dataStamps(folder) == basis }
+
+    /// Writes and removes `writes` in the folder: each new file whole under a hidden name,
+    /// then renamed over the old, so a reader never sees half of one. Returns why not, or nil.
+    public func write(into folder: URL) -> String? {
+        guard isCurrent(in: folder) else { return "the catalog's files changed since the spreadsheet was read; send it again to see what it changes now" }
+        for (name, bytes) in writes.sorted(by: { $0.key < $1.key }) {
+            guard let bytes else { continue }
+            let target = folder.appendingPathComponent(name)
+            let temporary = folder.appendingPathComponent(".\(name).import")
+            do {
+                try Data(bytes).write(to: temporary)
+                guard rename(temporary.path, target.path) == 0 else {
+                    try? FileManager.default.removeItem(at: temporary)
+                    return "\(name) could not be replaced: \(String(cString: strerror(errno)))"
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                return "\(name) could not be written: \(error.localizedDescription)"
+            }
+        }
+        for (name, bytes) in writes where bytes == nil {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        return nil
+    }
+
+    private static func dataStamps(_ folder: URL) -> [String: FileStamp] {
+        FileStamp.folder(folder).filter { DataFile.parse($0.key) != nil || Spreadsheets.fileNames.contains($0.key) }
+    }
+
+    /// A kind's data as the rows its spreadsheet would have, header first, the same layout
+    /// whatever the file it came from: so that two are compared cell by cell.
+    private static func rows(_ kind: DataFile, _ folder: CatalogFolder) -> [[String]] {
+        guard case let .success(primary) = folder.readJSON(dataFile: kind.fileName(nil)) else { return [] }
+        let translations: [(Language, JSONValue)] = folder.dataFileNames.compactMap { name in
+            guard let (file, language) = DataFile.parse(name), file == kind, let language,
+                  case let .success(value) = folder.readJSON(dataFile: name) else { return nil }
+            return (language, value)
+        }.sorted { $0.0 < $1.0 }
+        return switch kind {
+        case .items: SheetWriter.items(primary: primary, translations: translations)
+        case .exposition: SheetWriter.exposition(primary: primary, translations: translations)
+        case .tours: SheetWriter.tours(primary: primary, translations: translations)
+        case .floors: SheetWriter.floors(primary: primary, translations: translations)
+        default: []
+        }
+    }
+
+    /// The rows added, changed and removed, each row known by its first cell.
+    private static func changes(_ sheet: String, from old: [[String]], to new: [[String]]) -> [Change] {
+        func keyed(_ rows: [[String]]) -> (order: [String], cells: [String: [String: String]]) {
+            guard let header = rows.first else { return ([], [:]) }
+            var order: [String] = []
+            var cells: [String: [String: String]] = [:]
+            for row in rows.dropFirst() {
+                guard let key = row.first, cells[key] == nil else { continue }
+                order.append(key)
+                cells[key] = Dictionary(zip(header, row).filter { !$0.1.isEmpty }) { first, _ in first }
+            }
+            return (order, cells)
+        }
+        let (oldOrder, oldCells) = keyed(old)
+        let (newOrder, newCells) = keyed(new)
+        var changes: [Change] = []
+        for key in newOrder {
+            guard let was = oldCells[key] else {
+                changes.append(Change(sheet: sheet, key: key, kind: .added, columns: []))
+                continue
+            }
+            let now = newCells[key] ?? [:]
+            let columns = Set(was.keys).union(now.keys).filter { was[$0] != now[$0] }
+            if !columns.isEmpty {
+                let header = (new.first ?? []) + (old.first ?? [])
+                let ordered = columns.sorted { (header.firstIndex(of: $0) ?? 0, $0) < (header.firstIndex(of: $1) ?? 0, $1) }
+                changes.append(Change(sheet: sheet, key: key, kind: .changed, columns: ordered))
+            }
+        }
+        for key in oldOrder where newCells[key] == nil {
+            changes.append(Change(sheet: sheet, key: key, kind: .removed, columns: []))
+        }
+        return changes
+    }
+
+    /// The spreadsheet's bytes in UTF-8: as sent when they are, else its cells written again
+    /// (from Excel's code pages or UTF-16), so that the studio can edit it after.
+    private static func utf8(_ bytes: [UInt8], name: String) -> [UInt8] {
+        if String(validating: bytes, as: UTF8.self) != nil, !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]) { return bytes }
+        guard case let .success(table) = CSVTable.read(bytes, file: name) else { return bytes }
+        return CSVWriter.bytes([table.header] + table.rows.map(\.cells))
+    }
+}
