@@ -52,10 +52,22 @@ import Testing
         #expect(try studio.state.draft(of: "@floors").draft == nil)
     }
 
-    @Test func aCatalogWithoutFloorsHasNoFormForOne() async throws {
+    @Test func aCatalogWithoutFloorsGetsItsFirstFromTheStudio() async throws {
         let studio = try await LiveStudio()
         defer { Task { await studio.stop() } }
         let ben = Person(studio: studio, session: try #require(try await studio.logIn("ben").session))
-        #expect(try await send(ben, fields: [("name", "1층")], file: ("a.png", [UInt8](PNGFixture.make(width: 8, height: 8)))).status == 404)
+        let list = studio.guide.url.appendingPathComponent("floors.json")
+        #expect(try await ben.get("/studio/").body.contains("href=\"/studio/floors\""), "the first page offers the first floor")
+        #expect(try await ben.get("/studio/floors").body.contains("action=\"/studio/floors/new\""))
+        // A plan that is no image changes nothing: no list of floors is left behind.
+        #expect(try await send(ben, fields: [("name", "1층")], file: ("plan.png", Array("<html>".utf8))).status == 422)
+        #expect(!FileManager.default.fileExists(atPath: list.path))
+        let plan = [UInt8](PNGFixture.make(width: 40, height: 30))
+        #expect(try await send(ben, fields: [("name", "1층 전시실")], file: ("plan.png", plan)).status == 200)
+        #expect(try await ben.get("/studio/preview/map/").body.contains("1층 전시실"))
+        #expect(studio.guide.watchedLoad().catalog.primary.floors.isEmpty, "visitors see no floor before it is published")
+        #expect(try await ben.post("/studio/publish", [], tokenFrom: "/studio/publish").status == 200)
+        let floors = studio.guide.watchedLoad().catalog.primary.floors
+        #expect(floors.map(\.id) == ["1"] && floors[0].name == "1층 전시실" && floors[0].plan == "plan-1")
     }
 }

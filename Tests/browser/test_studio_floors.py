@@ -79,3 +79,57 @@ def test_a_floor_is_added_in_webkit(webkit, editing, tmp_path):
             break
         time.sleep(0.1)
     assert any("초안" in text for text in notices), notices
+
+
+def test_a_catalog_without_floors_gets_its_first_from_the_studio(browser, tmp_path):
+    """A catalog with no floors.json: the studio's first page offers the first floor, its
+    page passes axe in light and dark, and the floor sent is drafted, then published."""
+    import re
+    import shutil
+    import subprocess
+
+    from axe_playwright_python.sync_playwright import Axe
+
+    from conftest import IMAGE_CACHE, _binary
+    from test_studio import axe_violations
+    from test_studio_editing import DEFAULT_CATALOG, PASSWORD
+
+    catalog, state = tmp_path / "catalog", tmp_path / "state"
+    shutil.copytree(DEFAULT_CATALOG, catalog)
+    for name in ["floors.json", "floors.en.json", "plan-1.svg"]:
+        (catalog / name).unlink()
+    for name in ["items.json", "items.en.json"]:
+        items = json.load(open(catalog / name, encoding="utf-8"))
+        for item in items:
+            for key in ["floor", "x", "y"]:
+                item.pop(key, None)
+        json.dump(items, open(catalog / name, "w", encoding="utf-8"), ensure_ascii=False)
+    subprocess.run([_binary(), "users", "add", "김민지", "--role", "editor", "--state", str(state)],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--catalog", str(catalog), "--state", str(state),
+                               "--image-cache", IMAGE_CACHE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    failures = []
+    try:
+        url = re.match(r"Expo1900 is serving (http://\S+)", server.stdout.readline()).group(1)
+        for scheme in ["light", "dark"]:
+            context = new_phone(browser, color_scheme=scheme)
+            page = context.new_page()
+            log_in(page, url)
+            page.click("a[href='/studio/floors']")
+            failures += axe_violations(Axe(), page, "the first floor", scheme)
+            if scheme == "dark":
+                page.fill("#floor-name", "1층 전시실")
+                page.set_input_files("#floor-plan", [{"name": "평면도.pdf", "mimeType": "application/pdf", "buffer": pdf_plan()}])
+                page.click("section:has(#new-floor-heading) button[type=submit]")
+                page.locator("[role=status]", has_text="1층").first.wait_for()
+                page.goto(f"{url}/studio/publish")
+                page.click("form[action='/studio/publish'] button")
+                assert "게시했습니다" in page.inner_text("[role=status]")
+                assert [(f["id"], f["name"]) for f in floors(str(catalog))] == [("1", "1층 전시실")]
+                page.goto(f"{url}/map/")
+                assert "1층 전시실" in page.content()
+            context.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert not failures, "\n".join(failures)

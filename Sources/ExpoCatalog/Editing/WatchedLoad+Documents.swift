@@ -13,7 +13,10 @@ extension WatchedLoad {
         switch document {
         case .exposition: break
         case .tours: guard !catalog.primary.tours.isEmpty else { return nil }
-        case .floors: guard !catalog.primary.floors.isEmpty else { return nil }
+        case .floors:
+            // An empty list of floors is edited too: the studio adds the first floor to it.
+            guard !catalog.primary.floors.isEmpty || stamps[document.fileName(catalog.primary.language, primary: catalog.primary.language)] != nil
+            else { return nil }
         }
         if isSheetDocument(document, language: language) { return sheetDocumentEntry(document, language: language) }
         let name = document.fileName(language, primary: catalog.primary.language)

@@ -14,11 +14,32 @@ extension GuideEditing {
         case refused(String)
     }
 
+    /// Whether the catalog has no floors yet and can be given its first: a folder of its
+    /// own files, with neither `floors.json` nor `floors.csv`.
+    var takesFirstFloor: Bool {
+        guard let load = editableLoad, load.takesFiles else { return false }
+        return ["floors.json", "floors.csv"].allSatisfy { !FileManager.default.fileExists(atPath: load.folderURL.appendingPathComponent($0).path) }
+    }
+
     func addFloor(name: String, planAlt: String, file: UploadForm.File?, by account: String) throws -> FloorResult? {
+        let name = DraftSave.normalized(name).trimmingCharacters(in: .whitespacesAndNewlines)
+        if takesFirstFloor, let load = editableLoad {
+            guard !name.isEmpty, name.count <= 200, !name.contains("\n") else { return .refused("floor_bad_name") }
+            guard file != nil else { return .refused("no_files") }
+            // The first floor's list: empty, it changes nothing visitors see, and the draft
+            // then adds the floor to it as to any other. Taken away again if the floor is refused.
+            let list = load.folderURL.appendingPathComponent("floors.json")
+            guard (try? Data("[]\n".utf8).write(to: list, options: .withoutOverwriting)) != nil,
+                  guide.reload(because: "the studio began the catalog's list of floors") == nil else { return .refused("floor_bad_plan") }
+            let result = try addFloor(name: name, planAlt: planAlt, file: file, by: account)
+            if case .added = result { return result }
+            try? FileManager.default.removeItem(at: list)
+            _ = guide.reload(because: "the studio's first floor was refused")
+            return result
+        }
         guard let load = editableLoad, load.takesFiles,
               FileManager.default.fileExists(atPath: load.folderURL.appendingPathComponent("floors.json").path),
               let sheet = try sheet(CatalogDocument.floors.rawValue) else { return nil }
-        let name = DraftSave.normalized(name).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 200, !name.contains("\n") else { return .refused("floor_bad_name") }
         guard let file else { return .refused("no_files") }
         guard file.bytes.readableBytes <= Self.fileLimit else { return .refused("floor_bad_plan") }

@@ -10,6 +10,7 @@ enum HomePage {
             <li><a href="/studio/exhibits">\(StudioPages.escape(words["open_exhibits"]))</a></li>\
             \(guide.hasTours ? "<li><a href=\"/studio/tours\">\(StudioPages.escape(words["open_tours"]))</a></li>" : "")\
             \(guide.hasFloors ? "<li><a href=\"/studio/floors\">\(StudioPages.escape(words["open_floors"]))</a></li>" : "")\
+            \(guide.takesFirstFloor ? "<li><a href=\"/studio/floors\">\(StudioPages.escape(words["first_floor_heading"]))</a></li>" : "")\
             <li><a href="/studio/publish">\(StudioPages.escape(words["open_publish", ["count": drafts.formatted()]]))</a></li>\
             <li><a href="\(GuideEditing.previewPath)">\(StudioPages.escape(words["preview_link"]))</a></li>\
             <li><a href="/studio/translations">\(StudioPages.escape(words["translations_heading"]))</a></li>\

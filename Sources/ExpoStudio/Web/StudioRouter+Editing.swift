@@ -124,7 +124,12 @@ extension StudioRouter {
 
     static func exhibitPage(_ id: String, context: StudioContext, editing: GuideEditing, message: String? = nil,
                             outcomes: [PhotosSection.Outcome] = [], status: HTTPResponse.Status = .ok) throws -> Response {
-        guard let sheet = try editing.sheet(id) else { return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit") }
+        guard let sheet = try editing.sheet(id) else {
+            if id == CatalogDocument.floors.rawValue, editing.takesFirstFloor {
+                return StudioPages.response(FirstFloorPage.html(context: context, user: try context.user(), message: message), status: status)
+            }
+            return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
+        }
         let photos = sheet.document == nil && editing.editableLoad?.takesFiles == true ? outcomes : nil
         var players: [String: String] = [:]
         if !sheet.transcriptFiles.isEmpty {

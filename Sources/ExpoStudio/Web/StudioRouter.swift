@@ -42,6 +42,7 @@ struct StudioRouter: Sendable {
             var summary = StudioRoutes.GuideSummary(exhibits: catalog.exhibitCount, languages: catalog.languages.map(\.code))
             summary.hasTours = !catalog.primary.tours.isEmpty
             summary.hasFloors = !catalog.primary.floors.isEmpty
+            summary.takesFirstFloor = editing.takesFirstFloor
             return StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: summary,
                                                       drafts: try editing.state.drafts().count))
         }

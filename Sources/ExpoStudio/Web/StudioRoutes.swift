@@ -18,6 +18,8 @@ public struct StudioRoutes: SideRoutes {
         public var languages: [String]
         /// Whether the catalog has tours, and floors, whose texts can be edited.
         public var hasTours = false
+        /// Whether the catalog has no list of floors yet, and the studio can begin one.
+        public var takesFirstFloor = false
         public var hasFloors = false
         public init(exhibits: Int, languages: [String]) {
             self.exhibits = exhibits
