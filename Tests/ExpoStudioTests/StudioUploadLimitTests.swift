@@ -43,6 +43,14 @@ import Testing
         #expect(form.statusLine()?.contains("413") == true, "a form's route keeps its 1 MB")
         let elsewhere = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files/more", length: 2 << 20, port: port))
         #expect(elsewhere.statusLine()?.contains("413") == true, "only the upload route itself takes more")
+        var sheet: HeldRequest? = try HeldRequest(port: port, Self.head("/studio/import", length: 8 << 20, port: port))
+        #expect(sheet?.statusLine(within: 1) == nil, "the import's route waits for a spreadsheet of 8 MB")
+        sheet = nil
+        var waited = 0
+        while LargeBodies.heldNow != 0, waited < 50 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
     }
 
     @Test func largeBodiesHeldAtOnceShareABudgetThatALeavingClientGivesBack() async throws {

@@ -47,7 +47,7 @@ public struct StudioRoutes: SideRoutes {
     public func bodyLimit(for head: HTTPRequestHead) -> Int {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isUpload = head.method == .POST && parts.count >= 4 && parts[1] == "studio"
+        let isUpload = head.method == .POST && parts.count >= 3 && parts[1] == "studio"
             && ((parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files") || (parts.count == 4 && parts[2] == "floors" && parts[3] == "new")
                 || (parts.count == 3 && parts[2] == "import"))
         return isUpload ? StudioRouter.uploadLimit : Self.bodyLimit
