@@ -131,7 +131,8 @@ public struct SheetImport: Sendable {
         }
     }
 
-    /// The rows added, changed and removed, each row known by its first cell.
+    /// The rows added, changed and removed, each row known by its first cell; a cell that
+    /// differs only in the spaces at its ends is not a change.
     private static func changes(_ sheet: String, from old: [[String]], to new: [[String]]) -> [Change] {
         func keyed(_ rows: [[String]]) -> (order: [String], cells: [String: [String: String]]) {
             guard let header = rows.first else { return ([], [:]) }
@@ -140,7 +141,8 @@ public struct SheetImport: Sendable {
             for row in rows.dropFirst() {
                 guard let key = row.first, cells[key] == nil else { continue }
                 order.append(key)
-                cells[key] = Dictionary(zip(header, row).filter { !$0.1.isEmpty }) { first, _ in first }
+                // Spaces at a cell's ends are not shown to visitors, and a spreadsheet's cells lose them when read.
+                cells[key] = Dictionary(zip(header, row.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }).filter { !$0.1.isEmpty }) { first, _ in first }
             }
             return (order, cells)
         }
