@@ -1,6 +1,7 @@
 import ExpoCatalog
 import ExpoTestSupport
 import Foundation
+import Logging
 import Testing
 @testable import ExpoStudio
 
@@ -184,5 +185,11 @@ import Testing
             left = try FileManager.default.contentsOfDirectory(atPath: studio.state.folder.appendingPathComponent("tmp").path)
         }
         #expect(left.isEmpty, "the zip is removed once sent")
+        // One left by a studio that stopped while sending it is removed when the studio starts again.
+        let leftOver = studio.state.folder.appendingPathComponent("tmp/catalog-1.zip")
+        try Data("PK".utf8).write(to: leftOver)
+        _ = StudioRoutes(state: studio.state, transport: .loopback, logger: Logger(label: "again", factory: { _ in SwiftLogNoOpLogHandler() }),
+                         guide: studio.guide)
+        #expect(!FileManager.default.fileExists(atPath: leftOver.path))
     }
 }

@@ -278,19 +278,27 @@ def test_the_flow_in_webkit(webkit, editing):
     git(catalog, "checkout", "--", ".")
 
 
-@pytest.mark.parametrize("color_scheme", ["light", "dark"])
-def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing, color_scheme):
-    """axe in WebKit, on every studio page a person walks through, in light and in dark (a
-    second WebKit, started with GTK's dark theme: WebKitGTK takes the colour scheme from it)."""
+def webkit_axe_violations(webkit, name):
+    """axe's findings on the page WebKit shows, one line each, named for the report."""
     import json
 
     from axe_playwright_python import sync_playwright as axe_package
 
     from test_accessibility import RULES
 
+    webkit.execute_script(open(os.path.join(os.path.dirname(axe_package.__file__), "axe.min.js")).read())
+    found = webkit.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"axe.run(document, {json.dumps(RULES)}).then(r => done(r.violations.map(v => v.id + ': ' + v.help)));")
+    return [f"{name}: {line}" for line in found]
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing, color_scheme):
+    """axe in WebKit, on every studio page a person walks through, in light and in dark (a
+    second WebKit, started with GTK's dark theme: WebKitGTK takes the colour scheme from it)."""
     webkit = request.getfixturevalue("webkit" if color_scheme == "light" else "webkit_dark")
     url, _, _ = editing
-    source = open(os.path.join(os.path.dirname(axe_package.__file__), "axe.min.js")).read()
     log_in_webkit(webkit, url)
     failures = []
     for path in ["/studio/", "/studio/exposition", "/studio/tours", "/studio/floors", "/studio/exhibits", "/studio/exhibits/jikji", "/studio/exhibits/jikji/history", "/studio/exhibits/jikji/place",
@@ -299,9 +307,5 @@ def test_axe_finds_no_violations_on_the_studio_pages_in_webkit(request, editing,
         webkit.get(url + path)
         scheme = "dark" if webkit.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") else "light"
         assert scheme == color_scheme, f"{path}: WebKit showed the {scheme} scheme, not the {color_scheme} one"
-        webkit.execute_script(source)
-        found = webkit.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            f"axe.run(document, {json.dumps(RULES)}).then(r => done(r.violations.map(v => v.id + ': ' + v.help)));")
-        failures += [f"{path} [webkit, {color_scheme}]: {line}" for line in found]
+        failures += webkit_axe_violations(webkit, f"{path} [webkit, {color_scheme}]")
     assert not failures, "\n".join(failures)

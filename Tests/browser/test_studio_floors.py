@@ -81,9 +81,10 @@ def test_a_floor_is_added_in_webkit(webkit, editing, tmp_path):
     assert any("초안" in text for text in notices), notices
 
 
-def test_a_catalog_without_floors_gets_its_first_from_the_studio(browser, tmp_path):
+def test_a_catalog_without_floors_gets_its_first_from_the_studio(browser, webkit, tmp_path):
     """A catalog with no floors.json: the studio's first page offers the first floor, its
-    page passes axe in light and dark, and the floor sent is drafted, then published."""
+    page passes axe in Chromium (light and dark) and WebKit, and the floor sent is drafted,
+    then published."""
     import re
     import shutil
     import subprocess
@@ -92,7 +93,7 @@ def test_a_catalog_without_floors_gets_its_first_from_the_studio(browser, tmp_pa
 
     from conftest import IMAGE_CACHE, _binary
     from test_studio import axe_violations
-    from test_studio_editing import DEFAULT_CATALOG, PASSWORD
+    from test_studio_editing import DEFAULT_CATALOG, PASSWORD, webkit_axe_violations
 
     catalog, state = tmp_path / "catalog", tmp_path / "state"
     shutil.copytree(DEFAULT_CATALOG, catalog)
@@ -111,6 +112,9 @@ def test_a_catalog_without_floors_gets_its_first_from_the_studio(browser, tmp_pa
     failures = []
     try:
         url = re.match(r"Expo1900 is serving (http://\S+)", server.stdout.readline()).group(1)
+        log_in_webkit(webkit, url)
+        webkit.get(f"{url}/studio/floors")
+        failures += webkit_axe_violations(webkit, "the first floor [webkit]")
         for scheme in ["light", "dark"]:
             context = new_phone(browser, color_scheme=scheme)
             page = context.new_page()

@@ -13,7 +13,7 @@ import time
 import zipfile
 
 from conftest import IMAGE_CACHE, _binary, new_phone
-from test_studio_editing import editing, log_in, log_in_webkit  # noqa: F401 (a fixture, used by name)
+from test_studio_editing import editing, log_in, log_in_webkit, webkit_axe_violations  # noqa: F401 (a fixture, used by name)
 
 
 def catalog_sheet(catalog, tmp_path, change):
@@ -111,6 +111,8 @@ def test_a_spreadsheet_is_imported_in_webkit(webkit, editing, tmp_path):
     while not webkit.find_elements(By.ID, "waiting") and time.time() < deadline:
         time.sleep(0.1)
     assert "변경 1" in webkit.find_element(By.CSS_SELECTOR, ".counts").text
+    failures = webkit_axe_violations(webkit, "import with a spreadsheet waiting [webkit]")
+    assert not failures, "\n".join(failures)
     webkit.find_element(By.CSS_SELECTOR, "form[action='/studio/import/take'] button").click()
     while "반영했습니다" not in webkit.find_element(By.TAG_NAME, "main").text and time.time() < deadline:
         time.sleep(0.1)

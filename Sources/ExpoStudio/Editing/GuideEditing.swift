@@ -23,6 +23,8 @@ final class GuideEditing: Sendable {
         self.state = state
         self.guide = guide
         uploads = UploadStore(state: state.folder)
+        // A zip left by a studio that stopped while sending it: nobody will fetch it now.
+        try? FileManager.default.removeItem(at: state.folder.appendingPathComponent("tmp"))
     }
 
     /// The catalog, when the studio can write it.
