@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpoCatalog
+import ExpoImages
 import ExpoServer
 import ExpoSite
 import ExpoStudio
@@ -55,6 +56,7 @@ struct Studio: AsyncParsableCommand {
     }
 
     func run() async throws {
+        FreedMemory.useArenas(2)
         if let path = guide.catalog, CatalogZip.isZip(URL(fileURLWithPath: path)) {
             printError("expo1900: \(path): the studio edits a catalog folder, not a zip; unpack it first (unzip \(path) -d FOLDER) and give the folder")
             throw ExitCode(2)
