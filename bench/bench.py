@@ -26,6 +26,7 @@ import ranges  # noqa: E402
 import search  # noqa: E402
 import studio  # noqa: E402
 import studio_uploads  # noqa: E402
+import video  # noqa: E402
 import watch  # noqa: E402
 
 SCREENS = ["/", "/items/", "/items/jikji/"]
@@ -83,6 +84,9 @@ def main(binary, argv):
         results["studio"] = studio.studio_run(binary, scratch, folder, count)
         print("\nPhotos sent to the studio (issue 41)", flush=True)
         results["uploads"] = studio_uploads.upload_run(binary, scratch)
+        print("\nVideos (issue 42)", flush=True)
+        results["video"] = video.video_run(binary, scratch)
+        print(f"  {video.describe(results['video'])}", flush=True)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -133,6 +137,9 @@ def report(results):
     if "uploads" in results:
         print(f"\nPhotos sent to the studio\n  {studio_uploads.describe(results['uploads'])}")
 
+    if "video" in results:
+        print(f"\nVideos\n  {video.describe(results['video'])}")
+
     if "hostile" in results:
         print("\nHostile catalogs")
         for line in hostile.describe(results["hostile"]):
@@ -167,6 +174,7 @@ def report(results):
                                                  f"lowest {lowest['ratio']:.2f} ({lowest['page']}, {lowest['encoding']})"))
     targets += studio.targets(results.get("studio"))
     targets += studio_uploads.targets(results.get("uploads"))
+    targets += video.targets(results.get("video"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

@@ -46,6 +46,10 @@ public struct ValidationReport: Sendable {
                 ("notes", .integer(notes)),
             ]
             lines = diagnostics.map(\.line)
+            if let versions = Self.versionsLine(catalog) {
+                lines.append(versions.line)
+                summary.insert(("versions", versions.json), at: 4)
+            }
             let alt = catalog.altTextCoverage
             lines.append(([
                 Self.count(catalog.exhibitCount, "exhibit"),

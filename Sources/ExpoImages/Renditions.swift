@@ -9,6 +9,8 @@ public struct Renditions: Sendable {
     public var drafts: Set<String> = []
     /// The recordings made by the audio work (`AudioWork`), by the original's file name.
     public var recordings: [String: AudioRendition] = [:]
+    /// The videos made by the video work (`VideoWork`), by the original's file name.
+    public var videos: [String: VideoRendition] = [:]
 
     public init(images: [String: ImageRendition] = [:], diagnostics: [Diagnostic] = []) {
         self.images = images

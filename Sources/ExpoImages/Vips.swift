@@ -89,7 +89,11 @@ enum Vips {
     }
 
     static func sha256(_ bytes: [UInt8]) -> String {
-        let hex = bytes.withUnsafeBytes { expo_sha256($0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { sha256($0) }
+    }
+
+    static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
+        let hex = expo_sha256(bytes.baseAddress, bytes.count)
         defer { g_free(hex) }
         return hex.map { String(cString: $0) } ?? ""
     }

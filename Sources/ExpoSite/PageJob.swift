@@ -22,7 +22,7 @@ enum PageJob: Sendable {
     case facet(Language, facet: Int, page: Int)
     case facetValue(Language, facet: Int, value: Int, page: Int)
     /// The wall labels (page from 1) and the entrance poster, in the primary language.
-    case labels(LabelPaper, page: Int)
+    case labels(LabelPaper, page: Int, version: GuideVersion? = nil)
     case poster
     /// `stop/`, where the go-to-stop form goes.
     case stops(Language)
@@ -102,9 +102,9 @@ enum PageJob: Sendable {
         case let .iiifTourCollection(tour):
             return Page(contentType: IIIF.contentType, body: context.iiif?.tourCollection(tour) ?? [], caching: .revalidate,
                         compressor: compressor, crossOrigin: true)
-        case let .labels(paper, page):
+        case let .labels(paper, page, version):
             screen = LabelSheet(catalog: catalog, paper: paper, page: page, pageCount: context.plan.labelPageCount,
-                                routes: routes, assets: assets)
+                                version: version, routes: routes, assets: assets)
             template = "labels"
         case .poster:
             screen = PosterScreen(catalog: catalog, title: context.expositionTitles[catalog.primary.language], routes: routes, assets: assets)

@@ -43,7 +43,10 @@ struct Routes: Sendable {
     func iiifCanvas(_ id: String, _ index: Int) -> String { "/iiif/\(id)/canvas/\(index)" }
 
     /// The canvas of an exhibit's recording in `language`.
-    func iiifAudioCanvas(_ id: String, _ language: Language) -> String { "/iiif/\(id)/canvas/audio-\(language.code)" }
+    func iiifAudioCanvas(_ id: String, _ language: Language) -> String { iiifTimedCanvas(id, "audio", language) }
+
+    /// A recording's or a video's canvas: `kind` is `audio`, `description`, `video` or `sign`.
+    func iiifTimedCanvas(_ id: String, _ kind: String, _ language: Language) -> String { "/iiif/\(id)/canvas/\(kind)-\(language.code)" }
 
     static let iiifCollection = "/iiif/collection.json"
 

@@ -15,10 +15,10 @@ enum ServiceWorker {
     /// `complete` says whether `pages` is the whole site, or only what it made first.
     static func precache(_ pages: [String: Page], complete: Bool, routes: Routes, languages: [Language],
                          images: (all: Set<String>, offline: Set<String>), madeLater: [String] = []) -> [String] {
-        // Recordings are saved only when the visitor asks: a first visit never fetches them.
+        // Recordings and videos are saved only when the visitor asks: a first visit never fetches them.
         // The label sheets and their stylesheet are for curators: a visitor's phone has no use for them.
         let kept = pages.filter {
-            (!images.all.contains($0.key) || images.offline.contains($0.key)) && !$0.key.hasPrefix("/audio/")
+            (!images.all.contains($0.key) || images.offline.contains($0.key)) && !$0.key.hasPrefix("/audio/") && !$0.key.hasPrefix("/video/")
                 && !Routes.isLabelsPage($0.key) && !$0.key.hasPrefix("/assets/labels.")
         }
         let total = kept.values.reduce(0) { $0 + $1.bodyLength }

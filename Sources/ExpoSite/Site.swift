@@ -42,7 +42,8 @@ public struct Site: Sendable {
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes,
                                 searchIndexPaths: searchIndexes.paths, preview: options.preview)
         let browse = BrowseIndexes(catalog, strings: Dictionary(uniqueKeysWithValues: catalog.languages.map { ($0, assets.strings($0).browse) }))
-        let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes, browse: browse)
+        let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes, browse: browse,
+                            labelVersions: assets.offeredVersions(catalog.primary.language))
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }

@@ -23,11 +23,15 @@ struct SiteAssets: Sendable {
     private var recordings: [String: Recording] = [:]
     /// Each WebVTT transcript's link and size, by its file name.
     private var webVTTLinks: [String: OfflineFile] = [:]
+    /// Each video's links, length and size, by the original's file name.
+    private var videos: [String: Video] = [:]
     /// The files a phone shows offline of each image of a narrated exhibit, by image name:
     /// what "save for offline" keeps with the recording.
     private var narratedImages: [String: [OfflineFile]] = [:]
     /// Each language's list of every narrated exhibit's files, for "save every recording".
     private var narrationLists: [Language: NarrationList] = [:]
+    /// The versions besides the standard one that some exhibit (or the exposition) has, by language.
+    private var versionsOffered: [Language: [GuideVersion]] = [:]
     /// The interface's words in each of the catalog's languages, worked out once.
     fileprivate(set) var interface: [Language: UIStrings] = [:]
 
@@ -58,12 +62,22 @@ struct SiteAssets: Sendable {
         var bytes: Int
     }
 
+    struct Video: Sendable {
+        var link: String
+        var bytes: Int
+        var poster: OfflineFile
+        var duration: Double
+        var width: Int
+        var height: Int
+    }
+
     init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes, searchIndexPaths: [Language: String] = [:],
          preview: SiteOptions.Preview? = nil) {
         for language in catalog.languages { interface[language] = UIStrings(catalog.interfaceText(language)) }
         var tones: Set<String> = []
-        let narrated: Set<String> = renditions.recordings.isEmpty ? [] : Set(catalog.editions.flatMap { edition in
-            edition.exhibits.filter { $0.audio != nil }.flatMap { $0.images.map(\.name) }
+        // The images of exhibits with a recording or a video: saved for offline with them.
+        let narrated: Set<String> = renditions.recordings.isEmpty && renditions.videos.isEmpty ? [] : Set(catalog.editions.flatMap { edition in
+            edition.exhibits.filter { $0.audio != nil || !$0.versions.isEmpty }.flatMap { $0.images.map(\.name) }
         })
         for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
             var links: [String: String] = [:]
@@ -93,6 +107,12 @@ struct SiteAssets: Sendable {
             recordings[file] = Recording(link: add(path, AudioRendition.mediaType, rendition.bytes, routes),
                                          duration: rendition.duration, bytes: rendition.bytes.count)
         }
+        for (file, rendition) in renditions.videos.sorted(by: { $0.key < $1.key }) {
+            let stem = "/video/\(Self.mediaStem(file))-\(ContentHash.hex(rendition.bytes).prefix(10))"
+            let poster = OfflineFile(link: add(stem + ".jpg", "image/jpeg", rendition.poster, routes), bytes: rendition.poster.count)
+            videos[file] = Video(link: add(stem + ".mp4", VideoRendition.mediaType, rendition.bytes, routes), bytes: rendition.bytes.count,
+                                 poster: poster, duration: rendition.duration, width: rendition.width, height: rendition.height)
+        }
         for (file, text) in catalog.webVTTFiles.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(text.utf8)
             let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(bytes).prefix(10)).vtt"
@@ -113,6 +133,17 @@ struct SiteAssets: Sendable {
             narrationLists[edition.language] = NarrationList(
                 link: add("/assets/narration-\(edition.language.code)", "json", "application/json", list, routes),
                 bytes: bytes, exhibits: exhibits)
+        }
+        for edition in catalog.editions {
+            var found: Set<GuideVersion> = edition.exposition.easyRead == nil ? [] : [.easyRead]
+            for exhibit in edition.exhibits where !exhibit.versions.isEmpty {
+                let versions = exhibit.versions
+                if versions.easyRead != nil { found.insert(.easyRead) }
+                if let file = versions.audioDescription, recordings[file] != nil { found.insert(.audioDescription) }
+                if let file = versions.signVideo?.file, videos[file] != nil { found.insert(.sign) }
+            }
+            let offered = GuideVersion.allCases.filter(found.contains)
+            if !offered.isEmpty { versionsOffered[edition.language] = offered }
         }
         // Each photo's average colour, shown while it loads: classes in the stylesheet,
         // since the Content-Security-Policy allows no inline style. Photos of one colour
@@ -200,13 +231,45 @@ struct SiteAssets: Sendable {
     /// A WebVTT transcript's link and size, by its file name.
     func webVTT(_ file: String) -> OfflineFile? { webVTTLinks[file] }
 
-    /// What saving a narrated exhibit for offline keeps besides its page: the recording in
-    /// its language, its captions, and the image files a phone shows. Nil without a recording.
+    /// The versions a visitor may choose in `language` besides the standard one, in the
+    /// chooser's order; empty when the catalog has none there.
+    func offeredVersions(_ language: Language) -> [GuideVersion] { versionsOffered[language] ?? [] }
+
+    /// A video's links, length and picture size, by the original's file name; nil when it was not made.
+    func video(_ file: String) -> Video? { videos[file] }
+
+    /// What saving a narrated exhibit for offline keeps besides its page: its recordings in
+    /// its language (the narration and the audio description), their captions, and the
+    /// image files a phone shows. Nil without a recording.
     func narrationFiles(_ exhibit: Exhibit) -> [OfflineFile]? {
-        guard let file = exhibit.audio, let recording = recordings[file] else { return nil }
-        var files = [OfflineFile(link: recording.link, bytes: recording.bytes)]
-        if exhibit.transcript?.isWebVTT == true, let vtt = exhibit.transcript?.file.flatMap({ webVTTLinks[$0] }) { files.append(vtt) }
+        let recorded = recordingFiles(exhibit.audio, exhibit.transcript)
+            + recordingFiles(exhibit.versions.audioDescription, exhibit.versions.audioDescriptionTranscript)
+        guard !recorded.isEmpty else { return nil }
+        return recorded + exhibit.images.flatMap { narratedImages[$0.name] ?? [] }
+    }
+
+    /// What saving an exhibit for offline keeps besides its page: its recordings and videos
+    /// in its language with their captions and posters, and the image files a phone shows.
+    /// Nil when it has neither.
+    func mediaFiles(_ exhibit: Exhibit) -> [OfflineFile]? {
+        let versions = exhibit.versions
+        var files = recordingFiles(exhibit.audio, exhibit.transcript)
+            + recordingFiles(versions.audioDescription, versions.audioDescriptionTranscript)
+        for named in [versions.video, versions.signVideo].compactMap({ $0 }) {
+            guard let video = videos[named.file] else { continue }
+            files += [OfflineFile(link: video.link, bytes: video.bytes), video.poster]
+            if let vtt = named.captions?.file.flatMap({ webVTTLinks[$0] }) { files.append(vtt) }
+        }
+        guard !files.isEmpty else { return nil }
         return files + exhibit.images.flatMap { narratedImages[$0.name] ?? [] }
+    }
+
+    /// A recording's file and its WebVTT captions, when it was made.
+    private func recordingFiles(_ file: String?, _ transcript: Transcript?) -> [OfflineFile] {
+        guard let file, let recording = recordings[file] else { return [] }
+        var files = [OfflineFile(link: recording.link, bytes: recording.bytes)]
+        if transcript?.isWebVTT == true, let vtt = transcript?.file.flatMap({ webVTTLinks[$0] }) { files.append(vtt) }
+        return files
     }
 
     /// The list of every narrated exhibit's files in `language`; nil when none has a recording.

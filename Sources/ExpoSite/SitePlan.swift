@@ -16,6 +16,8 @@ struct SitePlan: Sendable {
     let listPageCount: Int
     /// How many pages of wall labels each paper has (at least one).
     let labelPageCount: Int
+    /// The versions whose wall labels have their own sheets (`/labels/sign/`): those the main language offers.
+    let labelVersions: [GuideVersion]
     /// Each exhibit's place in every edition's list, by id.
     let positions: [String: Int]
     let exhibitIDs: [String]
@@ -32,8 +34,10 @@ struct SitePlan: Sendable {
     /// Whether the catalog has floors, and so a `map/` page in every language.
     let hasMap: Bool
 
-    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes, browse: BrowseIndexes) {
+    init(_ catalog: Catalog, routes: Routes, options: SiteOptions, search: SearchIndexes, browse: BrowseIndexes,
+         labelVersions: [GuideVersion] = []) {
         self.routes = routes
+        self.labelVersions = labelVersions
         languages = catalog.languages
         perPage = options.exhibitsPerPage
         exhibitIDs = catalog.primary.exhibits.map(\.id)
@@ -56,7 +60,7 @@ struct SitePlan: Sendable {
     var countBesidesBrowsing: Int {
         languages.count * (exhibitIDs.count + listPageCount + 4 + tours.pageCount + (hasMap ? 1 : 0))
             + (hasIIIF ? exhibitIDs.count + 1 + tours.ids.count : 0)
-            + LabelPaper.allCases.count * labelPageCount + 1
+            + (1 + labelVersions.count) * LabelPaper.allCases.count * labelPageCount + 1
     }
 
     /// How many pages the plan has; makes the browse indexes.
@@ -104,8 +108,12 @@ struct SitePlan: Sendable {
             for id in exhibitIDs { jobs.append((routes.iiifManifest(id), .iiifManifest(id))) }
             jobs += tours.iiifJobs(routes: routes)
         }
-        for paper in LabelPaper.allCases {
-            for page in 1...labelPageCount { jobs.append((routes.labels(paper, page: page), .labels(paper, page: page))) }
+        for version in [nil] + labelVersions.map(Optional.some) {
+            for paper in LabelPaper.allCases {
+                for page in 1...labelPageCount {
+                    jobs.append((routes.labels(paper, page: page, version: version), .labels(paper, page: page, version: version)))
+                }
+            }
         }
         jobs.append((routes.poster, .poster))
         return jobs
@@ -123,7 +131,9 @@ struct SitePlan: Sendable {
             let id = String(path.dropFirst("/iiif/".count).dropLast("/manifest.json".count))
             return positions[id] == nil ? nil : .iiifManifest(id)
         }
-        if path.hasPrefix("/labels/") { return routes.labelsJob(path.dropFirst("/labels/".count), pageCount: labelPageCount) }
+        if path.hasPrefix("/labels/") {
+            return routes.labelsJob(path.dropFirst("/labels/".count), pageCount: labelPageCount, versions: labelVersions)
+        }
         let language = routes.language(of: path, among: languages)
         let home = routes.home(language)
         guard path.hasPrefix(home) else { return nil }

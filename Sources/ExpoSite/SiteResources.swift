@@ -9,6 +9,7 @@ struct SiteResources: Sendable {
         + ["stop-form", "stop-badge", "stops", "stop-redirect"]
         + ["tours", "tour", "tour-nav", "home-link"]
         + ["map", "floor-plan", "exhibit-location"]
+        + ["audio-guide", "video", "easy-read", "media-save", "guide-choice"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -27,7 +28,7 @@ struct SiteResources: Sendable {
 
     /// The script's parts, one file each, served as one file in this order.
     static let scriptParts = ["app.js", "search.js", "speech.js", "share.js", "viewer.js", "audio.js", "offline-save.js"]
-        + ["stops.js"]
+        + ["stops.js", "versions.js"]
 
     static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]
 

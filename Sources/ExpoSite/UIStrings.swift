@@ -60,6 +60,7 @@ public struct UIStrings: Sendable {
     public var browse: BrowseStrings
     public var labels: LabelStrings
     public var audio: AudioStrings
+    public var versions: VersionStrings
     public var stops: StopStrings
     public var tours: TourStrings
     public var map: MapStrings
@@ -125,6 +126,7 @@ public struct UIStrings: Sendable {
         browse = BrowseStrings(text, exhibit: exhibit)
         labels = LabelStrings(text)
         audio = AudioStrings(text)
+        versions = VersionStrings(text)
         stops = StopStrings(text)
         tours = TourStrings(text)
         map = MapStrings(text)

@@ -13,19 +13,22 @@ struct ImageOptions: ParsableArguments {
         RenditionCache(folder: imageCache.map { URL(fileURLWithPath: $0) } ?? RenditionCache.defaultFolder)
     }
 
-    /// A catalog's images and recordings made ready, and the recordings left to make.
+    /// A catalog's images, recordings and videos made ready, and the recordings and videos left to make.
     struct Prepared {
         var catalog: Catalog
         var renditions: Renditions
-        /// With `recordingsLater`, those not yet in the cache, to be made by `makeRecordings`.
+        /// With `mediaLater`, those not yet in the cache, to be made by `makeMedia`.
         var missingRecordings: [CatalogRecording] = []
+        var missingVideos: [CatalogVideo] = []
+
+        var isMissingMedia: Bool { !missingRecordings.isEmpty || !missingVideos.isEmpty }
     }
 
     /// The catalog's images made ready to serve, with a progress line on standard error
     /// while it takes more than a second; their warnings join the catalog's.
-    /// `recordingsLater`: the server's way, which reads the recordings already made and
-    /// leaves the others to be made after it answers (`makeRecordings`), with `memory`.
-    func prepare(_ catalog: Catalog, drafts: Bool = false, recordingsLater memory: RecordingMemory? = nil) -> Prepared {
+    /// `mediaLater`: the server's way, which reads the recordings and videos already made
+    /// and leaves the others to be made after it answers (`makeMedia`), with `memory`.
+    func prepare(_ catalog: Catalog, drafts: Bool = false, mediaLater memory: MadeMedia? = nil) -> Prepared {
         let line = ProgressLine(label: "images")
         var renditions = ImageWork.renditions(for: catalog, cache: cache, drafts: drafts) { progress in
             line.update(done: progress.done, total: progress.total)
@@ -33,19 +36,24 @@ struct ImageOptions: ParsableArguments {
         line.finish()
         var catalog = catalog
         catalog.diagnostics += renditions.diagnostics
-        // Recordings with the images, before the first page: with the cache warm, a read each.
+        // Recordings and videos with the images, before the first page: with the cache warm, a read each.
+        let made = memory ?? MadeMedia()
         let audio = AudioWork.recordings(for: catalog, cache: cache, tools: AudioTools.locate(),
-                                         makeMissing: memory == nil, memory: memory ?? RecordingMemory())
+                                         makeMissing: memory == nil, memory: made.recordings)
+        let video = VideoWork.videos(for: catalog, cache: cache, tools: AudioTools.locate(), makeMissing: memory == nil, memory: made.videos)
         renditions.recordings = audio.recordings
-        catalog.diagnostics += audio.diagnostics
-        return Prepared(catalog: catalog, renditions: renditions, missingRecordings: audio.missing)
+        renditions.videos = video.videos
+        catalog.diagnostics += audio.diagnostics + video.diagnostics
+        return Prepared(catalog: catalog, renditions: renditions, missingRecordings: audio.missing, missingVideos: video.missing)
     }
 
-    /// Makes `missing` (away from the answers) into the cache and `memory`, which also
-    /// remembers those that cannot be made.
-    func makeRecordings(_ missing: [CatalogRecording], of catalog: Catalog, memory: RecordingMemory) -> AudioWork.Outcome {
-        var only = catalog
-        only.recordings = Dictionary(uniqueKeysWithValues: missing.map { ($0.file, $0) })
-        return AudioWork.recordings(for: only, cache: cache, tools: AudioTools.locate(), memory: memory)
+    /// Makes the recordings and videos `prepared` left (away from the answers) into the cache
+    /// and `memory`, which also remembers those that cannot be made.
+    func makeMedia(_ prepared: Prepared, memory: MadeMedia) -> (recordings: AudioWork.Outcome, videos: VideoWork.Outcome) {
+        var only = prepared.catalog
+        only.recordings = Dictionary(uniqueKeysWithValues: prepared.missingRecordings.map { ($0.file, $0) })
+        only.videos = Dictionary(uniqueKeysWithValues: prepared.missingVideos.map { ($0.file, $0) })
+        return (AudioWork.recordings(for: only, cache: cache, tools: AudioTools.locate(), memory: memory.recordings),
+                VideoWork.videos(for: only, cache: cache, tools: AudioTools.locate(), memory: memory.videos))
     }
 }

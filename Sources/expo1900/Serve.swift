@@ -78,9 +78,9 @@ struct GuideServing: ParsableArguments {
         // Watching keeps each items file's entries, so that an edit to one exhibit is read on its own.
         let watchesFiles = watch || side != nil
         let watched = watchesFiles ? try source.loadWatchedReportingProblems() : nil
-        // Recordings not made yet are made once the guide answers: see `makeRecordingsLater`.
-        let recordings = RecordingMemory()
-        let prepared = images.prepare(try watched?.catalog ?? source.loadReportingProblems(warnings: false), recordingsLater: recordings)
+        // Recordings and videos not made yet are made once the guide answers: see `makeMediaLater`.
+        let media = MadeMedia()
+        let prepared = images.prepare(try watched?.catalog ?? source.loadReportingProblems(warnings: false), mediaLater: media)
         let (loaded, renditions) = (prepared.catalog, prepared.renditions)
         for diagnostic in loaded.diagnostics { printError(diagnostic.line) }
         let loadedAt = clock.now
@@ -109,10 +109,10 @@ struct GuideServing: ParsableArguments {
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events,
                                       side: try served.flatMap { served in try side?(served, logger) })
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
-                                    watched: watched.map { ($0, renditions) }, recordings: recordings,
+                                    watched: watched.map { ($0, renditions) }, media: media,
                                     shownWarnings: loaded.diagnostics)
         served?.bind(reloader, responder)
-        reloader.makeRecordingsLater(prepared.missingRecordings, of: loaded)
+        reloader.makeMediaLater(prepared)
         let reloads = reloadOnHangup(reloader)
         defer { reloads.cancel() }
         var watching: Task<Void, Never>?

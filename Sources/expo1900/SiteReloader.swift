@@ -19,17 +19,17 @@ final class SiteReloader: Sendable {
     private let generation: Mutex<Int>
     /// In watch mode, the last load, entry by entry, and its images' renditions.
     private let watched: Mutex<(load: WatchedLoad, renditions: Renditions)?>
-    /// The recordings made while the guide runs, and those that cannot be made.
-    let recordings: RecordingMemory
-    /// Whether recordings are being made now: one batch at a time, each followed by a reload
-    /// that starts the next batch if the catalog has new ones.
-    private let makingRecordings = Mutex(false)
+    /// The recordings and videos made while the guide runs, and those that cannot be made.
+    let media: MadeMedia
+    /// Whether recordings and videos are being made now: one batch at a time, each followed
+    /// by a reload that starts the next batch if the catalog has new ones.
+    private let makingMedia = Mutex(false)
     /// The warnings printed last, so that the reload adding recordings prints only new ones.
     private let shownWarnings: Mutex<Set<String>>
 
     init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?,
-         watched: (WatchedLoad, Renditions)? = nil, recordings: RecordingMemory = RecordingMemory(), shownWarnings: [Diagnostic] = []) {
-        self.recordings = recordings
+         watched: (WatchedLoad, Renditions)? = nil, media: MadeMedia = MadeMedia(), shownWarnings: [Diagnostic] = []) {
+        self.media = media
         self.shownWarnings = Mutex(Set(shownWarnings.map(\.line)))
         self.path = path
         self.images = images
@@ -87,7 +87,7 @@ final class SiteReloader: Sendable {
         switch result {
         case let .success(loaded):
             // A preview shows a new photo at once as a draft, and its real sizes once made.
-            let prepared = images.prepare(loaded, drafts: events != nil, recordingsLater: recordings)
+            let prepared = images.prepare(loaded, drafts: events != nil, mediaLater: media)
             let (catalog, renditions) = (prepared.catalog, prepared.renditions)
             watched.withLock { last in last = last.map { ($0.load, renditions) } }
             do {
@@ -101,7 +101,7 @@ final class SiteReloader: Sendable {
                 for line in lines where !newWarningsOnly || !shown.contains(line) { printError(line) }
                 printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
-                makeRecordingsLater(prepared.missingRecordings, of: loaded)
+                makeMediaLater(prepared)
                 return nil
             } catch {
                 return failed([FileProblem.describe(error)])
@@ -128,24 +128,35 @@ final class SiteReloader: Sendable {
         }
     }
 
-    /// Makes the recordings that are not in the cache yet away from the answers, so that the
-    /// guide answers at once; they join it with the reload that follows. A recording that
-    /// cannot be made is a warning then, and is not tried again.
-    func makeRecordingsLater(_ missing: [CatalogRecording], of catalog: Catalog) {
-        guard !missing.isEmpty, makingRecordings.withLock({ busy in
+    /// Makes the recordings and videos that are not in the cache yet away from the answers,
+    /// so that the guide answers at once; they join it with the reload that follows. One
+    /// that cannot be made is a warning then, and is not tried again.
+    func makeMediaLater(_ prepared: ImageOptions.Prepared) {
+        guard prepared.isMissingMedia, makingMedia.withLock({ busy in
             defer { busy = true }
             return !busy
         }) else { return }
-        let names = missing.map(\.file)
+        let names = prepared.missingRecordings.map(\.file) + prepared.missingVideos.map(\.file)
         let listed = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
-        printError("expo1900: making \(missing.count) recording\(missing.count == 1 ? "" : "s") (\(listed)); the guide answers meanwhile, and \(missing.count == 1 ? "it joins" : "they join") it when made")
+        let what = Self.counted(prepared.missingRecordings.count, "recording", prepared.missingVideos.count, "video")
+        printError("expo1900: making \(what) (\(listed)); the guide answers meanwhile, and \(names.count == 1 ? "it joins" : "they join") it when made")
         DispatchQueue.global(qos: .utility).async { [self] in
-            let made = images.makeRecordings(missing, of: catalog, memory: recordings)
-            makingRecordings.withLock { $0 = false }
+            let made = images.makeMedia(prepared, memory: media)
+            makingMedia.withLock { $0 = false }
             guard !ChildProcesses.shared.isStopping else { return }
-            watched.withLock { last in last?.renditions.recordings.merge(made.recordings) { $1 } }
-            reload(because: "\(made.recordings.count) of \(missing.count) recording\(missing.count == 1 ? "" : "s") made", newWarningsOnly: true)
+            watched.withLock { last in
+                last?.renditions.recordings.merge(made.recordings.recordings) { $1 }
+                last?.renditions.videos.merge(made.videos.videos) { $1 }
+            }
+            let done = "\(made.recordings.recordings.count + made.videos.videos.count) of \(what) made"
+            reload(because: done, newWarningsOnly: true)
         }
+    }
+
+    /// "2 recordings and 1 video", leaving out a kind there are none of.
+    static func counted(_ recordings: Int, _ recording: String, _ videos: Int, _ video: String) -> String {
+        let parts = [(recordings, recording), (videos, video)].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        return parts.joined(separator: " and ")
     }
 
     @discardableResult

@@ -105,7 +105,8 @@ import Testing
     /// facts, the last no image) in Korean and, partly translated, English.
     static let richFiles = [
         "items.json": """
-            [{"name": "직지", "image_name": "jikji", "short_desc": "책", "desc": "첫 문단.", "date": "1377"},
+            [{"name": "직지", "image_name": "jikji", "short_desc": "책", "desc": "첫 문단.", "date": "1377",
+              "audio": "n.wav", "transcript": "Said."},
              {"name": "해금", "image_name": "haegeum", "short_desc": "악기", "desc": "*활*로 켜는 악기.\\n\\n둘째.",
               "images": [{"name": "haegeum", "alt": "해금 사진", "caption": "해금 한 대", "credit": "사진: 박물관",
                           "visual_description": "긴 목에 두 줄."},
@@ -114,8 +115,12 @@ import Testing
               "date": "1900", "maker": "장인", "material": "나무", "dimensions": "70 cm", "place": "서울",
               "credit_line": "기증", "rights": "https://creativecommons.org/publicdomain/mark/1.0/",
               "fields": [{"label": "줄", "value": "둘"}]},
-             {"name": "가야금", "image_name": "gayageum", "short_desc": "열두 줄", "desc": "뜯는 악기."}]
+             {"name": "가야금", "image_name": "gayageum", "short_desc": "열두 줄", "desc": "뜯는 악기.",
+              "video": "g.mp4", "video_captions": "g.vtt", "sign_video": "s.mp4", "audio_description": "d.wav",
+              "audio_description_transcript": "Looks.", "easy_read": "쉬운 글.\\n둘째 줄."}]
             """,
+        "n.wav": "a recording, never read: its rendition is given", "d.wav": "another", "g.mp4": "a video", "s.mp4": "a signed one",
+        "g.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nHello.\n",
         "exposition_universelle_1900.en.json": """
             {"title": "Paris 1900", "visitors": 48130300, "location": "Paris", "duration": "1900"}
             """,
@@ -138,8 +143,12 @@ import Testing
         }
         let catalog = try folder.load()
         let routes = Routes(primary: .korean, basePath: "/")
-        let assets = SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
-                                resources: try SiteResources.bundled(), routes: routes)
+        // Recordings and videos as the audio and video work would give them.
+        var renditions = ImageWork.renditions(for: catalog, cache: nil)
+        renditions.recordings = ["n.wav": AudioRendition(bytes: [1, 2, 3], duration: 65), "d.wav": AudioRendition(bytes: [4, 5], duration: 42.5)]
+        renditions.videos = ["g.mp4": VideoRendition(bytes: [6, 7, 8], poster: [9], duration: 30, width: 960, height: 540),
+                             "s.mp4": VideoRendition(bytes: [10], poster: [11, 12], duration: 75, width: 540, height: 960)]
+        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: try SiteResources.bundled(), routes: routes)
         // Screen 1's links to the tours and to the map come and go apart: a catalog with tours
         // and no floors, and one with floors and no tours.
         let withTours = try TemporaryCatalog.seed(extra: Self.richFiles.merging([
@@ -174,8 +183,10 @@ import Testing
                                   catalog: catalog, routes: routes, assets: assets),
                 ExhibitScreen(exhibit: exhibits[1], edition: edition, previous: exhibits[0], next: exhibits[2],
                               catalog: catalog, routes: routes, assets: assets),
-                ExhibitScreen(exhibit: exhibits[0], edition: edition, next: exhibits[1], catalog: catalog, routes: routes, assets: assets),
-                ExhibitScreen(exhibit: exhibits[2], edition: edition, previous: exhibits[1], catalog: catalog, routes: routes, assets: assets),
+                ExhibitScreen(exhibit: exhibits[0], edition: edition, next: exhibits[1], neighbouringStops: (nil, 1),
+                              catalog: catalog, routes: routes, assets: assets),
+                ExhibitScreen(exhibit: exhibits[2], edition: edition, previous: exhibits[1], neighbouringStops: (0, nil),
+                              catalog: catalog, routes: routes, assets: assets),
                 NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets),
             ]
         }
@@ -185,6 +196,7 @@ import Testing
             screens += [
                 LabelSheet(catalog: catalog, paper: .a4, page: 1, pageCount: 2, routes: routes, assets: assets),
                 LabelSheet(catalog: catalog, paper: .letter, page: 2, pageCount: 2, routes: routes, assets: assets),
+                LabelSheet(catalog: catalog, paper: .a4, page: 1, pageCount: 1, version: .sign, routes: routes, assets: assets),
                 PosterScreen(catalog: catalog, title: nil, routes: routes, assets: assets),
             ]
         }

@@ -49,3 +49,11 @@ public enum AudioFixture {
         return data
     }
 }
+
+extension AudioFixture {
+    /// Runs a program from PATH (ffmpeg, vips) with `arguments`; throws when it fails.
+    @discardableResult
+    public static func runProgram(_ name: String, _ arguments: [String]) throws -> Data {
+        try run(name, arguments)
+    }
+}

@@ -282,14 +282,15 @@ def wait_for_recordings(log_path, timeout=300):
     """`expo1900 serve` answers before it has made the recordings its cache lacks, and says
     so on standard error ("making 3 recordings (…)"); they join the guide with a reload that
     it reports ("3 of 3 recordings made; reloaded …"). A test that looks at the guide waits
-    for that, as a visitor arriving a minute later would."""
+    for that, as a visitor arriving a minute later would. Videos are made and reported with
+    them ("making 1 recording and 2 videos (…)")."""
     log = pathlib.Path(log_path)
-    if not re.search(r"making \d+ recordings? \(", log.read_text("utf-8", errors="replace")):
+    if not re.search(r"making \d+ (recordings?|videos?)( and \d+ videos?)? \(", log.read_text("utf-8", errors="replace")):
         return
     deadline = time.time() + timeout
     while time.time() < deadline:
         printed = log.read_text("utf-8", errors="replace")
-        if re.search(r"\d+ of \d+ recordings? made; ", printed):
+        if re.search(r"\d+ of \d+ (recordings?|videos?)( and \d+ videos?)? made; ", printed):
             return
         if "reload failed" in printed:
             raise AssertionError(f"the reload that adds the recordings failed:\n{printed}")

@@ -6,6 +6,9 @@ from playwright.sync_api import expect
 
 from support import CHROMIUM, IPHONE_UA
 
+# The narration's player: an exhibit may have a second, its audio description, below it.
+NARRATION = "section.audio-guide:not(.guide-version)"
+
 
 @pytest.fixture(scope="module")
 def autoplay_browser(browser):
@@ -23,32 +26,32 @@ def test_an_exhibits_recording_plays_and_seeks(autoplay_browser, site_url, path,
     try:
         page = context.new_page()
         page.goto(site_url + path)
-        audio = page.locator("section.audio-guide audio")
+        audio = page.locator("section.audio-guide:not(.guide-version) audio")
         assert audio.count() == 1
         assert audio.get_attribute("preload") == "metadata"
         assert audio.get_attribute("src").endswith(".m4a")
-        assert page.locator(f"section.audio-guide track[kind=captions][srclang={language}]").count() == 1
+        assert page.locator(f"section.audio-guide:not(.guide-version) track[kind=captions][srclang={language}]").count() == 1
         assert page.locator("details.audio-transcript p[data-start]").count() >= 4
 
-        page.evaluate("() => { const a = document.querySelector('section.audio-guide audio'); a.muted = true; return a.play(); }")
-        page.wait_for_function("() => document.querySelector('section.audio-guide audio').currentTime > 0.5", timeout=15000)
-        duration = page.evaluate("() => document.querySelector('section.audio-guide audio').duration")
+        page.evaluate("() => { const a = document.querySelector('section.audio-guide:not(.guide-version) audio'); a.muted = true; return a.play(); }")
+        page.wait_for_function("() => document.querySelector('section.audio-guide:not(.guide-version) audio').currentTime > 0.5", timeout=15000)
+        duration = page.evaluate("() => document.querySelector('section.audio-guide:not(.guide-version) audio').duration")
         declared = float(audio.get_attribute("data-duration"))
         assert abs(duration - declared) < 0.5, (duration, declared)
 
         for target in (5, 30):
             landed = page.evaluate("""target => new Promise(resolve => {
-                const a = document.querySelector('section.audio-guide audio');
+                const a = document.querySelector('section.audio-guide:not(.guide-version) audio');
                 a.addEventListener('seeked', () => resolve(a.currentTime), { once: true });
                 a.currentTime = target;
             })""", target)
             assert target <= landed < target + 1.5, (target, landed)
-            page.wait_for_function(f"() => document.querySelector('section.audio-guide audio').currentTime > {target + 0.3}",
+            page.wait_for_function(f"() => document.querySelector('section.audio-guide:not(.guide-version) audio').currentTime > {target + 0.3}",
                                    timeout=15000)
-        assert page.evaluate("() => document.querySelector('section.audio-guide audio').error") is None
+        assert page.evaluate("() => document.querySelector('section.audio-guide:not(.guide-version) audio').error") is None
         # The captions load and parse, from every host.
         assert page.evaluate("""() => new Promise(resolve => {
-            const track = document.querySelector('section.audio-guide track');
+            const track = document.querySelector('section.audio-guide:not(.guide-version) track');
             if (track.readyState === 2) resolve(track.track.cues.length);
             track.track.mode = 'hidden';
             track.addEventListener('load', () => resolve(track.track.cues.length));
@@ -65,12 +68,12 @@ def test_an_exhibit_without_a_recording_keeps_read_aloud_only(autoplay_browser, 
         page = context.new_page()
         page.goto(base_url + "/items/palman/")
         assert page.locator("audio").count() == 0
-        assert page.locator("section.audio-guide").count() == 0
+        assert page.locator("section.audio-guide:not(.guide-version)").count() == 0
     finally:
         context.close()
 
 
-AUDIO = "document.querySelector('section.audio-guide audio')"
+AUDIO = "document.querySelector('section.audio-guide:not(.guide-version) audio')"
 
 
 def seek_with_the_bar(page, seconds):
@@ -87,9 +90,9 @@ def test_the_page_s_own_player_plays_skips_seeks_changes_speed_and_follows_the_t
     try:
         page = context.new_page()
         page.goto(base_url + "/en/items/haegeum/")
-        assert page.locator(".player").is_visible()
+        assert page.locator(NARRATION + " .player").is_visible()
         assert page.evaluate(f"() => {AUDIO}.controls") is False, "the browser's controls stay beside the page's"
-        toggle = page.locator(".player-toggle")
+        toggle = page.locator(NARRATION + " .player-toggle")
         assert toggle.get_attribute("aria-label") == "Play"
         page.evaluate(f"() => {{ {AUDIO}.muted = true; }}")
         toggle.click()
@@ -97,26 +100,26 @@ def test_the_page_s_own_player_plays_skips_seeks_changes_speed_and_follows_the_t
         expect(toggle).to_have_attribute("aria-label", "Pause", timeout=5000)
 
         before = page.evaluate(f"() => {AUDIO}.currentTime")
-        page.locator(".player-forward").click()
+        page.locator(NARRATION + " .player-forward").click()
         page.wait_for_function(f"before => {AUDIO}.currentTime >= before + 14", arg=before, timeout=5000)
-        page.locator(".player-back").click()
+        page.locator(NARRATION + " .player-back").click()
         page.wait_for_function(f"before => {AUDIO}.currentTime < before + 10", arg=before, timeout=5000)
 
-        page.locator(".player-speed").select_option("1.5")
+        page.locator(NARRATION + " .player-speed").select_option("1.5")
         assert page.evaluate(f"() => {AUDIO}.playbackRate") == 1.5
 
         # The third cue starts somewhere inside the recording: seeking there marks it.
-        cues = page.locator(".transcript p[data-start]")
+        cues = page.locator(NARRATION + " .transcript p[data-start]")
         third = float(cues.nth(2).get_attribute("data-start"))
         seek_with_the_bar(page, int(third) + 1)
         page.wait_for_function("() => document.querySelectorAll('.transcript p[data-start]')[2].getAttribute('aria-current') === 'true'",
                                timeout=5000)
-        assert page.locator('.transcript p[aria-current="true"]').count() == 1
-        value_text = page.locator(".player-seek").get_attribute("aria-valuetext")
-        assert value_text.endswith(f"of {page.locator('.player-total').text_content()}"), value_text
+        assert page.locator(NARRATION + ' .transcript p[aria-current="true"]').count() == 1
+        value_text = page.locator(NARRATION + " .player-seek").get_attribute("aria-valuetext")
+        assert value_text.endswith(f"of {page.locator(NARRATION + ' .player-total').text_content()}"), value_text
 
         # A tap on a cue plays from it.
-        page.locator(".transcript summary").click()
+        page.locator(NARRATION + " .transcript summary").click()
         cues.nth(0).click()
         page.wait_for_function(f"() => {AUDIO}.currentTime < 3", timeout=5000)
 
@@ -128,7 +131,7 @@ def test_the_page_s_own_player_plays_skips_seeks_changes_speed_and_follows_the_t
         assert page.evaluate("() => navigator.mediaSession.metadata.artwork.length") == 1
         # The default catalog's stops are its list's order: the lock screen's next and
         # previous are the pager's.
-        section = page.locator("section.audio-guide")
+        section = page.locator("section.audio-guide:not(.guide-version)")
         assert section.get_attribute("data-next") == page.locator("a[rel=next]").get_attribute("href")
         assert section.get_attribute("data-previous") == page.locator("a[rel=prev]").get_attribute("href")
     finally:
@@ -165,7 +168,8 @@ def test_a_saved_exhibit_s_recording_plays_and_seeks_offline(autoplay_browser, b
         saved = page.locator(".offline-save").get_attribute("data-saved")
         page.wait_for_function("text => document.querySelector('.offline-save-status').textContent === text", arg=saved,
                                timeout=30000)
-        assert len(page.evaluate(KEPT_RECORDINGS)) == 1
+        # The narration and the audio description, in the page's language.
+        assert len(page.evaluate(KEPT_RECORDINGS)) == 2
 
         # The browser's HTTP cache may hold the file from the first play: emptied, so what
         # plays offline can only come from the service worker's saved copy.
@@ -181,7 +185,7 @@ def test_a_saved_exhibit_s_recording_plays_and_seeks_offline(autoplay_browser, b
         page.evaluate(f"() => {{ {AUDIO}.muted = true; return {AUDIO}.play(); }}")
         page.wait_for_function(f"() => {AUDIO}.currentTime > 0.5", timeout=15000)
         landed = page.evaluate("""() => new Promise(resolve => {
-            const a = document.querySelector('section.audio-guide audio');
+            const a = document.querySelector('section.audio-guide:not(.guide-version) audio');
             a.addEventListener('seeked', () => resolve(a.currentTime), { once: true });
             a.currentTime = 30;
         })""")
@@ -206,7 +210,7 @@ def test_offline_an_unsaved_exhibit_still_shows_its_transcript_and_offers_to_sav
         context.set_offline(True)
         page.reload()
         assert page.locator(".offline-notice").is_visible()
-        assert page.locator(".transcript p").count() >= 3
+        assert page.locator(NARRATION + " .transcript p").count() >= 3
         assert page.locator(".offline-save button").is_visible()
         assert page.evaluate(KEPT_RECORDINGS) == []
     finally:
@@ -315,9 +319,9 @@ def test_a_broken_original_is_one_warning_naming_it_and_the_rest_serves(autoplay
         page = context.new_page()
         page.goto(f"{url}/items/item-4/")
         assert page.locator("h1").text_content().strip()
-        assert page.locator("section.audio-guide").count() == 0
+        assert page.locator("section.audio-guide:not(.guide-version)").count() == 0
         page.goto(f"{url}/items/item-3/")
-        assert page.locator("section.audio-guide audio").count() == 1
+        assert page.locator("section.audio-guide:not(.guide-version) audio").count() == 1
     finally:
         context.close()
 

@@ -15,7 +15,7 @@ import Testing
         let target = parent.appendingPathComponent("site").path
         let result = try CommandRunner.run(["export", target, "--base-path", "/expo1900/"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.wholeMatch(of: /Exported 74 pages in \d+ files \([\d,]+ bytes\) to .*\n/) != nil, "\(result.standardOutput)")
+        #expect(result.standardOutput.wholeMatch(of: /Exported 78 pages in \d+ files \([\d,]+ bytes\) to .*\n/) != nil, "\(result.standardOutput)")
         let home = try String(contentsOfFile: target + "/index.html", encoding: .utf8)
         #expect(home.contains("href=\"/expo1900/items/\""))
         #expect(FileManager.default.fileExists(atPath: target + "/en/items/jikji/index.html"))

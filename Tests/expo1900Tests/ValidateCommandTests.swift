@@ -5,7 +5,9 @@ import Testing
 @Suite struct ValidateCommandTests {
     @Test func theDefaultCatalogPassesStrictValidation() throws {
         let result = try CommandRunner.run(["validate", "--strict"])
-        #expect(result.standardOutput == "13 exhibits, 2 tours, 2 languages (ko main, en complete), alt text 15/15 images, 0 errors, 0 warnings\n")
+        #expect(result.standardOutput == "versions of the exhibits: ko 3 narrated, 3 audio described, 13 easy read, 0 with video, 0 signed; "
+            + "en 3 narrated, 3 audio described, 13 easy read, 0 with video, 0 signed\n"
+            + "13 exhibits, 2 tours, 2 languages (ko main, en complete), alt text 15/15 images, 0 errors, 0 warnings\n")
         #expect(result.standardError == "")
         #expect(result.status == 0)
     }

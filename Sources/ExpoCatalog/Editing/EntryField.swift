@@ -15,7 +15,7 @@ public struct EntryField: Hashable, Sendable {
     let path: [JSONStep]
 
     /// The texts of an exhibit's own entry, in the order the studio shows them.
-    public static let entryKeys = ["name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key)
+    public static let entryKeys = ["name", "short_desc", "desc", "easy_read"] + ObjectFacts.keys.map(\.key)
     public static let imageKeys = ItemColumn.imageKeys
     public static let factKeys = ["label", "value"]
 
@@ -23,7 +23,7 @@ public struct EntryField: Hashable, Sendable {
 
     /// The exposition's texts, in the order the studio shows them; `visitors` is a number,
     /// the same in every language.
-    public static let expositionFields = ["title", "visitors", "location", "duration", "description"].map(entry)
+    public static let expositionFields = ["title", "visitors", "location", "duration", "description", "easy_read"].map(entry)
     public static let visitors = entry("visitors")
     /// A recording's transcript: the text itself, or the name of its `.vtt` or `.txt` file.
     public static let transcript = entry("transcript")
@@ -113,7 +113,7 @@ public struct EntryField: Hashable, Sendable {
     public var isNumber: Bool { self == .stop || self == .visitors }
 
     /// Whether the text runs to paragraphs, and is edited in a larger box.
-    public var isLong: Bool { ["desc", "visual_description", "description", "transcript_text"].contains(key) }
+    public var isLong: Bool { ["desc", "visual_description", "description", "transcript_text", "easy_read"].contains(key) }
 
     /// The text as the entry holds it: empty when it has none; a number written as it reads.
     func text(in entry: JSONValue) -> String {

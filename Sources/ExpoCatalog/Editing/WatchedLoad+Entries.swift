@@ -143,11 +143,21 @@ extension WatchedLoad {
 }
 
 extension Exhibit {
-    /// Keeps what a whole load found in files for `old`: its recording, and the transcript
-    /// read from the file the entry still names. A transcript written as text in the entry
-    /// is the entry's own, and stands as read.
+    /// Keeps what a whole load found in files for `old`: its recordings and videos (with
+    /// their captions), and the transcripts read from the files the entry still names. A
+    /// transcript or easy-read text written in the entry is the entry's own, and stands as read.
     mutating func keepFiles(of old: Exhibit) {
         audio = old.audio
         if let named = transcript?.file, named == old.transcript?.file { transcript = old.transcript }
+        let kept = old.versions
+        var versions = versions
+        guard !versions.isEmpty || !kept.isEmpty else { return }
+        versions.video = kept.video
+        versions.signVideo = kept.signVideo
+        versions.audioDescription = kept.audioDescription
+        if let named = versions.audioDescriptionTranscript?.file, named == kept.audioDescriptionTranscript?.file {
+            versions.audioDescriptionTranscript = kept.audioDescriptionTranscript
+        }
+        self.versions = versions
     }
 }

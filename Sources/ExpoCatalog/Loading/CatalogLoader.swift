@@ -126,6 +126,7 @@ public enum CatalogLoader {
         catalog.fingerprint = prefetched.fingerprint
         catalog.recordings = finder?.recordings ?? [:]
         catalog.webVTTFiles = finder?.webVTTFiles ?? [:]
+        catalog.videos = finder?.videos ?? [:]
         prefetched.discardParsedFiles()
         return catalog
     }

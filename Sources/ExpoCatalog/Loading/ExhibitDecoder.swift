@@ -94,7 +94,8 @@ enum ExhibitDecoder {
             facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader),
             audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
             transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader),
-            position: PositionDecoder.position(entry, at: place, floors: floors, reader: &reader))
+            position: PositionDecoder.position(entry, at: place, floors: floors, reader: &reader),
+            versions: ExhibitContentDecoder.versions(entry, at: place, reader: &reader))
         for image in exhibit.images where !image.hasAlt {
             reader.note(at: entry["images"] == nil ? place : "\(place).images",
                         "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
@@ -169,7 +170,8 @@ enum ExhibitDecoder {
             facts: ExhibitContentDecoder.translateFacts(entry, from: exhibit.facts, at: place, note: note, reader: &reader),
             // A recording is in one language: a translation has its own or none.
             audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
-            transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader))
+            transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader),
+            versions: ExhibitContentDecoder.versions(entry, at: place, reader: &reader))
             .sharingText(with: exhibit)
         // Where it stands is the same in every language: the primary exhibit's box, shared.
         translated.placement = exhibit.placement

@@ -16,7 +16,8 @@ enum ExpositionDecoder {
             visitors: reader.count(json, "visitors", at: "", fallback: 0),
             location: reader.text(json, "location", at: "", fallback: ""),
             duration: reader.text(json, "duration", at: "", fallback: ""),
-            description: reader.text(json, "description", at: "", fallback: ""))
+            description: reader.text(json, "description", at: "", fallback: ""),
+            easyRead: ExhibitContentDecoder.easyRead(json, at: "", reader: &reader))
     }
 
     /// A translation: each missing text falls back to the primary one, with a warning. The
@@ -34,6 +35,7 @@ enum ExpositionDecoder {
             visitors: primary.visitors,
             location: reader.text(json, "location", at: "", fallback: primary.location, because: note),
             duration: reader.text(json, "duration", at: "", fallback: primary.duration, because: note),
-            description: reader.text(json, "description", at: "", fallback: primary.description, because: note))
+            description: reader.text(json, "description", at: "", fallback: primary.description, because: note),
+            easyRead: ExhibitContentDecoder.easyRead(json, at: "", reader: &reader))
     }
 }

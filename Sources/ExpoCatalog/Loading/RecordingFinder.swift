@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the files the items' `audio` and `transcript` name, once the whole catalog is
+/// Finds the files the items' `audio` and `transcript` (and their other versions') name, once the whole catalog is
 /// decoded: recordings beside the images (only located: the audio work reads them), and
 /// transcript files read and, for WebVTT, parsed. A file that is missing or unusable is a
 /// warning naming the item's place, and that exhibit goes without it; the rest serves.
@@ -10,6 +10,8 @@ struct RecordingFinder {
     let primary: Language
     private(set) var recordings: [String: CatalogRecording] = [:]
     private(set) var webVTTFiles: [String: String] = [:]
+    /// The videos the exhibits name, found beside the images.
+    var videos: [String: CatalogVideo] = [:]
     private(set) var diagnostics: [Diagnostic] = []
     /// What stands between the catalog and publishing it: a recording without a transcript.
     private(set) var publishingNotes: [Diagnostic] = []
@@ -44,6 +46,7 @@ struct RecordingFinder {
                 resolved.transcript = kept
                 if let problem { found.append(("transcript", problem, store.mediaFile(named: file) == nil)) }
             }
+            resolveVersions(of: &resolved, language: edition.language, found: &found)
             // An app's project keeps no loose files: its recordings are a matter for publishing,
             // not a warning at every start (an app's data copied from a catalog names them).
             if let name = resolved.audio, resolved.transcript == nil {
@@ -64,7 +67,7 @@ struct RecordingFinder {
     }
 
     /// The recording's name when its file is there, else nil with a warning.
-    private mutating func recording(_ name: String, for user: String) -> (String?, problem: String?) {
+    mutating func recording(_ name: String, for user: String) -> (String?, problem: String?) {
         if recordings[name] != nil {
             recordings[name]?.usedBy.append(user)
             return (name, nil)
@@ -83,7 +86,7 @@ struct RecordingFinder {
 
     /// The transcript file read (and parsed, for WebVTT), else nil with a warning.
     /// A problem with the file itself (not UTF-8, not WebVTT) is reported once, on the file.
-    private mutating func transcript(_ file: String) -> (Transcript?, problem: String?) {
+    mutating func transcript(_ file: String) -> (Transcript?, problem: String?) {
         if let known = transcripts[file] { return (known, nil) }
         var result: Transcript?
         var problem: String?

@@ -25,6 +25,8 @@ public struct Catalog: Sendable {
     public var browsableFields: [String] = []
     /// The recordings the exhibits name, by file name; empty for most catalogs.
     public var recordings: [String: CatalogRecording] = [:]
+    /// The videos the exhibits name (`video`, `sign_video`), by file name; empty for most catalogs.
+    public var videos: [String: CatalogVideo] = [:]
     /// The WebVTT transcripts the exhibits name, by file name, as read: served beside the
     /// recordings for the player's captions.
     public var webVTTFiles: [String: String] = [:]

@@ -38,6 +38,14 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     /// many times while a catalog loads and renders; their five fields inline made each
     /// copy of 69,202 exhibits cost more.
     private var narration: Narration?
+    /// The video, sign-language, audio-described and easy-read versions, in this language.
+    public var versions: ExhibitVersions {
+        get { versionsBox?.versions ?? Self.noVersions }
+        set { versionsBox = newValue.isEmpty ? nil : VersionsBox(newValue) }
+    }
+    private static let noVersions = ExhibitVersions()
+    /// Behind one reference, as the narration is: nil for most exhibits.
+    private var versionsBox: VersionsBox?
     /// The number on the wall label that leads a visitor here (`/stop/12`): the catalog's
     /// `stop`, else the exhibit's place in the list, from 1. The same in every language.
     public var stop: Int
@@ -52,7 +60,8 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
 
     public init(id: String, stop: Int, name: String, shortDescription: String, description: String,
                 images: [ExhibitImage]? = nil, facts: ObjectFacts = ObjectFacts(),
-                audio: String? = nil, transcript: Transcript? = nil, position: ExhibitPosition? = nil) {
+                audio: String? = nil, transcript: Transcript? = nil, position: ExhibitPosition? = nil,
+                versions: ExhibitVersions = ExhibitVersions()) {
         self.id = id
         self.stop = stop
         self.name = name
@@ -62,10 +71,11 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
         factsBox = facts.isEmpty ? nil : FactsBox(facts)
         narration = Narration.of(audio: audio, transcript: transcript)
         self.position = position
+        versionsBox = versions.isEmpty ? nil : VersionsBox(versions)
     }
 
     /// Whether the exhibit names a recording or a transcript file, which a load finds beside the images.
-    var namesFiles: Bool { audio != nil || transcript?.file != nil }
+    var namesFiles: Bool { audio != nil || transcript?.file != nil || versionsBox?.versions.namesFiles == true }
 
     /// The longest id (or image name), in bytes. Ids name folders and files of the export, the
     /// longest `<id>-2400.<hash>.webp.gz`, 24 bytes more; file systems take 255 bytes for

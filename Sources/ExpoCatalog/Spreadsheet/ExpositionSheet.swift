@@ -4,7 +4,7 @@ import Foundation
 /// and its value (`title`, `title.en`, `visitors`), a header row optional.
 struct ExpositionSheet: Sendable {
     static let fileName = "exposition.csv"
-    static let keys = ["language"] + CatalogData.expositionKeys + [BrowseSetting.key]
+    static let keys = ["language"] + CatalogData.expositionKeys + [BrowseSetting.key, "easy_read"]
     /// Fields that are the same in every language.
     static let untranslated: Set<String> = ["language", "visitors", BrowseSetting.key]
 

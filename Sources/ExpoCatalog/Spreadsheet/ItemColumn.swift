@@ -15,9 +15,9 @@ struct ItemColumn: Hashable, Sendable {
     var language: Language?
 
     /// The exhibit's own keys: the seed apps' four with the stop after the id, then the
-    /// facts, then the recording, then where it stands on the plan.
+    /// facts, then the recording and the other versions, then where it stands on the plan.
     static let entryKeys = ["image_name", "stop", "name", "short_desc", "desc"] + ObjectFacts.keys.map(\.key) + ["audio", "transcript"]
-        + PositionDecoder.keys
+        + ExhibitContentDecoder.versionKeys + PositionDecoder.keys
     static let imageKeys = ["alt"] + ExhibitContentDecoder.imageTexts.map(\.key)
     static let listKeys = ["images": ["name"] + imageKeys, "fields": ["label", "value"]]
 

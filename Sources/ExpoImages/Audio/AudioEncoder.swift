@@ -13,26 +13,26 @@ struct AudioEncoder {
 
     /// The rendition of `original` (the file's bytes), or why there is none, in words for
     /// the warning (a file that is no audio, one whose header lies, a tool that ran too long).
-    func encode(_ original: [UInt8]) -> Result<AudioRendition, AudioProblem> {
+    func encode(_ original: [UInt8]) -> Result<AudioRendition, MediaProblem> {
         let format: RecordingFormat
         switch RecordingFormat.of(original) {
         case let .success(read): format = read
         case let .failure(problem): return .failure(problem)
         }
         return ChildProcesses.shared.inTemporaryFolder(named: "expo1900-audio", cannotMake: { error in
-            .failure(AudioProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
+            .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
         }) { folder in
             encode(original, as: format, in: folder)
         }
     }
 
     /// The rest of `encode`, in a folder of its own.
-    private func encode(_ original: [UInt8], as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, AudioProblem> {
+    private func encode(_ original: [UInt8], as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, MediaProblem> {
         let input = folder.appendingPathComponent("original")
         do {
             try Data(original).write(to: input)
         } catch {
-            return .failure(AudioProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
+            return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
         }
         let inputArguments = ["-protocol_whitelist", "file", "-f", format.demuxer]
         let plays: Double
@@ -46,34 +46,34 @@ struct AudioEncoder {
         let encoded = ProgramRun.run(tools.ffmpeg, settings.ffmpegArguments(reading: inputArguments, input: "file:" + input.path,
                                                                             output: output.path), timeout: timeout)
         if encoded.timedOut {
-            return .failure(AudioProblem("ffmpeg took longer than \(timeout.components.seconds) s to make it, for \(AudioLimits.spoken(plays)) of sound; its header may not say how long it really is"))
+            return .failure(MediaProblem("ffmpeg took longer than \(timeout.components.seconds) s to make it, for \(AudioLimits.spoken(plays)) of sound; its header may not say how long it really is"))
         }
         guard encoded.status == 0, let bytes = FileManager.default.contents(atPath: output.path), !bytes.isEmpty else {
-            return .failure(AudioProblem("ffmpeg could not read it as audio: \(encoded.firstError)"))
+            return .failure(MediaProblem("ffmpeg could not read it as audio: \(encoded.firstError)"))
         }
         return duration(of: output, reading: ["-protocol_whitelist", "file", "-f", RecordingFormat.mp4.demuxer]).map { AudioRendition(bytes: [UInt8](bytes), duration: $0) }
     }
 
     /// How long the file at `url` plays, read from ffprobe's JSON.
-    func duration(of url: URL, reading inputArguments: [String]) -> Result<Double, AudioProblem> {
+    func duration(of url: URL, reading inputArguments: [String]) -> Result<Double, MediaProblem> {
         let probed = ProgramRun.run(tools.ffprobe, ["-v", "error"] + inputArguments + ["-print_format", "json", "-show_format", "file:" + url.path],
                                     timeout: limits.probingTime)
-        if probed.timedOut { return .failure(AudioProblem("ffprobe took longer than \(limits.probingTime.components.seconds) s to read it")) }
-        guard probed.status == 0 else { return .failure(AudioProblem("ffprobe could not read it: \(probed.firstError)")) }
+        if probed.timedOut { return .failure(MediaProblem("ffprobe took longer than \(limits.probingTime.components.seconds) s to read it")) }
+        guard probed.status == 0 else { return .failure(MediaProblem("ffprobe could not read it: \(probed.firstError)")) }
         struct Probe: Decodable {
             struct Format: Decodable { var duration: String? }
             var format: Format?
         }
         guard let probe = try? JSONDecoder().decode(Probe.self, from: probed.output),
               let text = probe.format?.duration, let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            return .failure(AudioProblem("ffprobe found no duration in it"))
+            return .failure(MediaProblem("ffprobe found no duration in it"))
         }
         return .success(seconds)
     }
 }
 
-/// Why a recording could not be made, in the words of the tool that failed.
-struct AudioProblem: Error {
+/// Why a recording or a video could not be made, in the words of the tool that failed.
+struct MediaProblem: Error {
     var message: String
 
     init(_ message: String) {

@@ -15,12 +15,12 @@ struct AudioLimits: Sendable {
     var encodingCap: Duration = .seconds(20 * 60)
 
     /// What is wrong with a recording that declares `declared` seconds in `bytes` bytes.
-    func problem(declared: Double, bytes: Int) -> AudioProblem? {
+    func problem(declared: Double, bytes: Int) -> MediaProblem? {
         if declared > Double(bytes) / fewestBytesPerSecond {
-            return AudioProblem("its header says it plays for \(Self.spoken(declared)), but it holds only \(bytes) bytes, too few for that; it is damaged or made to mislead, so it is not made")
+            return MediaProblem("its header says it plays for \(Self.spoken(declared)), but it holds only \(bytes) bytes, too few for that; it is damaged or made to mislead, so it is not made")
         }
         if declared > longest {
-            return AudioProblem("it plays for \(Self.spoken(declared)), longer than the \(Self.spoken(longest)) the guide makes; cut it into a recording per stop")
+            return MediaProblem("it plays for \(Self.spoken(declared)), longer than the \(Self.spoken(longest)) the guide makes; cut it into a recording per stop")
         }
         return nil
     }

@@ -74,14 +74,14 @@ public enum AudioWork {
 
     private enum Made {
         case made(AudioRendition, fromCache: Bool)
-        case failed(AudioProblem)
+        case failed(MediaProblem)
         case missing
     }
 
     private static func make(_ original: CatalogRecording, encoder: AudioEncoder, cache: RenditionCache?, makeMissing: Bool,
                              memory: RecordingMemory, cacheProblem: (Diagnostic) -> Void) -> Made {
         guard let data = FileManager.default.contents(atPath: original.url.path) else {
-            return .failed(AudioProblem("cannot be read (check its permissions)"))
+            return .failed(MediaProblem("cannot be read (check its permissions)"))
         }
         let bytes = [UInt8](data)
         // Before the cache: what is refused is refused whatever an older version kept.
@@ -114,17 +114,5 @@ public enum AudioWork {
     }
 }
 
-/// The recordings made and those that could not be, by content, for as long as the guide
-/// runs: a reload finds them here even when the cache cannot be written, and does not try
-/// a failed one again (a file that keeps ffmpeg busy until its time is up would otherwise
-/// take that time at every reload). A changed file has new content and is tried.
-public final class RecordingMemory: Sendable {
-    private let results = Mutex<[String: Result<AudioRendition, AudioProblem>]>([:])
-
-    public init() {}
-
-    subscript(key: String) -> Result<AudioRendition, AudioProblem>? {
-        get { results.withLock { $0[key] } }
-        set { results.withLock { $0[key] = newValue } }
-    }
-}
+/// The recordings made and those that could not be, while the guide runs (`MediaMemory`).
+public typealias RecordingMemory = MediaMemory<AudioRendition>

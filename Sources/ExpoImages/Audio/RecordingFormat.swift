@@ -16,7 +16,7 @@ enum RecordingFormat: String, CaseIterable {
     }
 
     /// The format `bytes` start as, or why ffmpeg may not read them.
-    static func of(_ bytes: some Collection<UInt8>) -> Result<RecordingFormat, AudioProblem> {
+    static func of(_ bytes: some Collection<UInt8>) -> Result<RecordingFormat, MediaProblem> {
         let head = Array(bytes.prefix(16))
         func ascii(_ text: String, at offset: Int = 0) -> Bool {
             let expected = Array(text.utf8)
@@ -35,12 +35,12 @@ enum RecordingFormat: String, CaseIterable {
             if head[1] & 0xE0 == 0xE0, head[1] & 0x06 != 0 { return .success(.mp3) }
         }
         if ascii("#EXTM3U") || ascii("\u{FEFF}#EXTM3U") {
-            return .failure(AudioProblem("it is an HLS playlist, not a recording: a playlist names other files, which the guide never opens; give the recording itself"))
+            return .failure(MediaProblem("it is an HLS playlist, not a recording: a playlist names other files, which the guide never opens; give the recording itself"))
         }
         if ascii("ffconcat") || ascii("#") || ascii("[playlist]") || ascii("<?xml") {
-            return .failure(AudioProblem("it is a list or playlist of other files, not a recording; give the recording itself"))
+            return .failure(MediaProblem("it is a list or playlist of other files, not a recording; give the recording itself"))
         }
         let accepted = allCases.map { $0.rawValue.uppercased() }.joined(separator: ", ")
-        return .failure(AudioProblem("its bytes are not those of a recording the guide reads (\(accepted))"))
+        return .failure(MediaProblem("its bytes are not those of a recording the guide reads (\(accepted))"))
     }
 }

@@ -30,14 +30,22 @@ struct LabelSheet: Sendable {
         routes.origin.map { _ in routes.absolute(link: routes.link("/stop/\(stop)")) }
     }
 
-    init(catalog: Catalog, paper: LabelPaper, page: Int, pageCount: Int, routes: Routes, assets: SiteAssets) {
+    /// The address a label printed for one version leads to: the exhibit's own page with
+    /// `?guide=`, which the page keeps as the visitor's choice. Not the stop's short URL: a
+    /// static host's stop page forwards without its query.
+    static func address(of exhibit: Exhibit, version: GuideVersion, language: Language, routes: Routes) -> String? {
+        routes.origin.map { _ in routes.absolute(link: routes.link(routes.exhibit(exhibit.id, language))) + "?guide=" + version.code }
+    }
+
+    init(catalog: Catalog, paper: LabelPaper, page: Int, pageCount: Int, version: GuideVersion? = nil, routes: Routes, assets: SiteAssets) {
         let edition = catalog.primary
         let strings = assets.strings(edition.language)
         let words = strings.labels
         let position = pageCount > 1 ? " (\(strings.pageOf(page, pageCount)))" : ""
-        let title = "\(words.title) · \(words.paper(paper))\(position)"
+        let versionName = version.map { " · " + strings.versions.name($0) } ?? ""
+        let title = "\(words.title)\(versionName) · \(words.paper(paper))\(position)"
         frame = PageFrame(language: edition.language, title: title, description: words.printHint(words.paper(paper)),
-                          screenClass: "screen-labels", pathIn: { _ in routes.labels(paper, page: page) },
+                          screenClass: "screen-labels", pathIn: { _ in routes.labels(paper, page: page, version: version) },
                           languages: [edition.language], routes: routes, assets: assets)
         frame.noindex = true
         frame.pageStylesheet = assets.labelsStylesheetURL
@@ -45,13 +53,14 @@ struct LabelSheet: Sendable {
         if pageCount > 1 {
             pagination = ExhibitListScreen.Pagination(
                 label: strings.pagination, previousLabel: strings.previousPage,
-                previousHref: page > 1 ? routes.link(routes.labels(paper, page: page - 1)) : nil,
+                previousHref: page > 1 ? routes.link(routes.labels(paper, page: page - 1, version: version)) : nil,
                 nextLabel: strings.nextPage,
-                nextHref: page < pageCount ? routes.link(routes.labels(paper, page: page + 1)) : nil,
+                nextHref: page < pageCount ? routes.link(routes.labels(paper, page: page + 1, version: version)) : nil,
                 position: strings.pageOf(page, pageCount))
         }
         toolbar = LabelToolbar(title: title, current: paper, printHint: words.printHint(words.paper(paper)),
-                               pagination: pagination, strings: words, routes: routes)
+                               pagination: pagination, strings: words, routes: routes,
+                               versions: (version, assets.offeredVersions(edition.language), strings.versions))
         paperClass = "paper-\(paper.rawValue)"
         // The label's second name: the first other language's, where it has its own.
         let other = catalog.translations.first
@@ -66,7 +75,10 @@ struct LabelSheet: Sendable {
                 other.isUntranslated(exhibit.id, "name") || !other.exhibits.indices.contains(index)
                     ? nil : (exhibit: other.exhibits[index], language: other.language, dir: otherDir)
             }
-            return WallLabel(exhibit, stop: stop, other: translated, url: Self.address(ofStop: stop, routes: routes), strings: words)
+            let url = version.map { Self.address(of: exhibit, version: $0, language: edition.language, routes: routes) }
+                ?? Self.address(ofStop: stop, routes: routes)
+            return WallLabel(exhibit, stop: stop, other: translated, url: url, strings: words,
+                             versions: WallLabel.versions(of: exhibit, assets: assets, strings: strings.versions))
         }
         sheets = stride(from: 0, to: labels.count, by: LabelPaper.labelsPerSheet).map {
             Sheet(labels: Array(labels[$0..<min(labels.count, $0 + LabelPaper.labelsPerSheet)]))

@@ -12,6 +12,10 @@ public struct LabelStrings: Sendable {
     public var scanToStart: String
     public var posterStops: String
     public var noCode: String
+    /// "Also at this stop", before the symbols of a stop's other versions.
+    public var alsoHere: String
+    /// "Codes open the guide as", before the links to the sheets of each version.
+    public var codesVersion: String
     private var text: InterfaceText
 
     init(_ text: InterfaceText) {
@@ -24,6 +28,8 @@ public struct LabelStrings: Sendable {
         scanToStart = text["labels_scan_to_start"]
         posterStops = text["labels_poster_stops"]
         noCode = text["labels_no_code"]
+        alsoHere = text["labels_versions"]
+        codesVersion = text["labels_codes_version"]
     }
 
     func paper(_ paper: LabelPaper) -> String {

@@ -17,9 +17,33 @@ struct WallLabel: Sendable {
     var hint: String?
     /// In place of the code, when the guide's public address is not known.
     var noCode: String?
+    /// The symbols of the versions the stop has besides the standard one, and for a screen
+    /// reader what they say ("Also at this stop: Audio description, Easy read").
+    var versions: [Mark]
+    var versionsText: String?
+
+    struct Mark: Sendable {
+        var symbol: HTML
+        var name: String
+    }
+
+    /// The versions `exhibit` has that a visitor may choose, as marks; those made only (a
+    /// recording or video that could not be made is no version to offer).
+    static func versions(of exhibit: Exhibit, assets: SiteAssets, strings: VersionStrings) -> [Mark] {
+        let versions = exhibit.versions
+        guard !versions.isEmpty else { return [] }
+        return versions.kinds.filter { kind in
+            switch kind {
+            case .audioDescription: versions.audioDescription.flatMap(assets.recording) != nil
+            case .sign: versions.signVideo.flatMap { assets.video($0.file) } != nil
+            default: true
+            }
+        }.map { Mark(symbol: VersionSymbol.svg($0), name: strings.name($0)) }
+    }
 
     /// `other`: the same exhibit in the catalog's other language, when it has its own name there.
-    init(_ exhibit: Exhibit, stop: Int, other: (exhibit: Exhibit, language: Language, dir: String)?, url: String?, strings: LabelStrings) {
+    init(_ exhibit: Exhibit, stop: Int, other: (exhibit: Exhibit, language: Language, dir: String)?, url: String?, strings: LabelStrings,
+         versions: [Mark] = []) {
         self.stop = String(stop)
         stopLabel = strings.stop(stop)
         name = exhibit.displayName
@@ -32,6 +56,8 @@ struct WallLabel: Sendable {
         code = url.flatMap { LabelCode($0, strings: strings) }
         hint = code == nil ? nil : strings.scanHint(stop)
         noCode = code == nil ? strings.noCode : nil
+        self.versions = versions
+        versionsText = versions.isEmpty ? nil : strings.alsoHere + ": " + versions.map(\.name).joined(separator: ", ")
     }
 }
 
@@ -47,5 +73,14 @@ extension WallLabel: TemplateObject {
         .field("code", \.code),
         .field("hint", \.hint),
         .field("noCode", \.noCode),
+        .field("versions", \.versions),
+        .field("versionsText", \.versionsText),
+    ]
+}
+
+extension WallLabel.Mark: TemplateObject {
+    static let templateFields: TemplateFields<Self> = [
+        .field("symbol", \.symbol),
+        .field("name", \.name),
     ]
 }

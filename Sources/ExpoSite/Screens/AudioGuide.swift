@@ -3,7 +3,8 @@ import Foundation
 
 /// The exhibit's recorded narration in the page's language: a native player (the script
 /// builds its own controls on it), its length, and the transcript on demand. Only where the
-/// exhibit has a recording in that language; read-aloud stays as it is everywhere.
+/// exhibit has a recording in that language; read-aloud stays as it is everywhere. The
+/// audio description is shown by the same player, under its own heading.
 struct AudioGuide: Sendable {
     /// Captions for the player, from a WebVTT transcript.
     struct Track: Sendable {
@@ -20,6 +21,10 @@ struct AudioGuide: Sendable {
     }
 
     var heading: String
+    /// The heading's id, which the section is labelled by: one per player on the page.
+    var headingID: String
+    /// `description` for the audio description, a version a visitor may choose; nil for the narration.
+    var version: String?
     var src: String
     /// Seconds, as `data-duration` gives them to the script.
     var duration: String
@@ -30,16 +35,12 @@ struct AudioGuide: Sendable {
     var paragraphs: [Paragraph]
     var hasTranscript: Bool
     /// The page's own controls, which the script shows in place of the browser's.
-    var player: AudioStrings
+    var player: PlayerWords
     var clockText: String
     var wholeSeconds: Int
     var speeds: [Speed]
     /// What the lock screen shows, and where its previous and next go: the neighbouring stops.
     var lockScreen: LockScreen
-    /// The files "save for offline" keeps (the page, the recording, its captions, the
-    /// images a phone shows), as JSON, and the button's words with their size.
-    var saveURLs: String
-    var saveLabel: String
 
     struct Speed: Sendable {
         var value: String
@@ -58,17 +59,33 @@ struct AudioGuide: Sendable {
     }
 
     /// Nil when the exhibit has no recording in `language` (or it could not be made).
-    /// `page` is the exhibit page's own link; `lockScreen`, what the phone shows while it plays.
-    init?(_ exhibit: Exhibit, language: Language, strings: UIStrings, assets: SiteAssets, page: String = "",
-          lockScreen: LockScreen? = nil) {
-        guard let file = exhibit.audio, let recording = assets.recording(file) else { return nil }
-        heading = strings.audioGuide
+    /// `lockScreen`, what the phone shows while it plays.
+    init?(_ exhibit: Exhibit, language: Language, strings: UIStrings, assets: SiteAssets, lockScreen: LockScreen? = nil) {
+        self.init(exhibit.audio, transcript: exhibit.transcript, heading: strings.audioGuide, headingID: "audio-heading",
+                  exhibit: exhibit, language: language, strings: strings, assets: assets, lockScreen: lockScreen)
+    }
+
+    /// The exhibit's audio description in `language`, under its own heading; nil without one.
+    static func description(_ exhibit: Exhibit, language: Language, strings: UIStrings, assets: SiteAssets,
+                            lockScreen: LockScreen? = nil) -> AudioGuide? {
+        let versions = exhibit.versions
+        var guide = AudioGuide(versions.audioDescription, transcript: versions.audioDescriptionTranscript,
+                               heading: strings.versions.name(.audioDescription), headingID: "description-heading",
+                               exhibit: exhibit, language: language, strings: strings, assets: assets, lockScreen: lockScreen)
+        guide?.version = GuideVersion.audioDescription.code
+        return guide
+    }
+
+    private init?(_ file: String?, transcript: Transcript?, heading: String, headingID: String, exhibit: Exhibit, language: Language,
+                  strings: UIStrings, assets: SiteAssets, lockScreen: LockScreen?) {
+        guard let file, let recording = assets.recording(file) else { return nil }
+        self.heading = heading
+        self.headingID = headingID
         src = recording.link
         duration = Self.seconds(recording.duration)
         lengthText = strings.audioLength.replacingOccurrences(of: "{duration}", with: Self.clock(recording.duration))
         unsupported = strings.audioUnsupported
         transcriptLabel = strings.transcript
-        let transcript = exhibit.transcript
         let vtt = transcript?.isWebVTT == true ? transcript?.file.flatMap(assets.webVTT) : nil
         if let transcript, let vtt {
             track = Track(src: vtt.link, srclang: language.code, label: strings.transcript)
@@ -78,7 +95,7 @@ struct AudioGuide: Sendable {
             paragraphs = transcript.map { Paragraphs.split($0.text).map { Paragraph(text: $0, start: nil) } } ?? []
         }
         hasTranscript = !paragraphs.isEmpty
-        player = strings.audio
+        player = strings.audio.shown
         clockText = Self.clock(recording.duration)
         wholeSeconds = max(1, Int(recording.duration.rounded(.up)))
         let decimal = strings.audio.decimalSeparator
@@ -86,10 +103,6 @@ struct AudioGuide: Sendable {
             Speed(value: $0, label: $0.replacingOccurrences(of: ".", with: decimal) + "×", selected: $0 == "1")
         }
         self.lockScreen = lockScreen ?? LockScreen(title: exhibit.displayName, guide: "")
-        let files = assets.narrationFiles(exhibit) ?? []
-        let links = (page.isEmpty ? [] : [page]) + files.map(\.link)
-        saveURLs = "[" + links.map(JSONText.quoted).joined(separator: ",") + "]"
-        saveLabel = strings.audio.save(bytes: files.reduce(0) { $0 + $1.bytes })
     }
 
     /// `12.5`, `3`: seconds as a script reads them, without needless digits.
@@ -112,6 +125,8 @@ struct AudioGuide: Sendable {
 extension AudioGuide: TemplateObject {
     static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
+        .field("headingID", \.headingID),
+        .field("version", \.version),
         .field("src", \.src),
         .field("duration", \.duration),
         .field("lengthText", \.lengthText),
@@ -125,8 +140,6 @@ extension AudioGuide: TemplateObject {
         .field("wholeSeconds", \.wholeSeconds),
         .field("speeds", \.speeds),
         .field("lockScreen", \.lockScreen),
-        .field("saveURLs", \.saveURLs),
-        .field("saveLabel", \.saveLabel),
     ]
 }
 

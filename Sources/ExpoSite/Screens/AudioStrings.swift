@@ -55,7 +55,30 @@ public struct AudioStrings: Sendable {
     }
 }
 
-extension AudioStrings: TemplateObject {
+extension AudioStrings {
+    /// The words a page shows of these: the player's and "save for offline"'s.
+    var shown: PlayerWords {
+        PlayerWords(play: play, pause: pause, back: back, forward: forward, position: position, positionValue: positionValue,
+                    speed: speed, saving: saving, saved: saved, saveFailed: saveFailed, appleNote: appleNote)
+    }
+}
+
+/// The player's and "save for offline"'s words as templates read them: only what a page shows.
+struct PlayerWords: Sendable {
+    var play: String
+    var pause: String
+    var back: String
+    var forward: String
+    var position: String
+    var positionValue: String
+    var speed: String
+    var saving: String
+    var saved: String
+    var saveFailed: String
+    var appleNote: String
+}
+
+extension PlayerWords: TemplateObject {
     static let templateFields: TemplateFields<Self> = [
         .field("play", \.play),
         .field("pause", \.pause),

@@ -37,6 +37,8 @@ struct ExhibitListScreen: Sendable {
     var browse: BrowseLink?
     /// The go-to-stop form, on the list's first page.
     var stopForm: StopForm?
+    /// "How would you like the guide?" on the first page, when the catalog has other versions.
+    var guideChoice: GuideChoice?
 
     struct BrowseLink: Sendable {
         var label: String
@@ -108,6 +110,7 @@ struct ExhibitListScreen: Sendable {
                 stop: StopBadge(exhibit.stop, strings: strings))
         }
         stopForm = page == 1 && answer == nil ? StopForm(language: edition.language, routes: routes, strings: strings) : nil
+        guideChoice = page == 1 && answer == nil ? GuideChoice(edition.language, strings: strings, assets: assets) : nil
     }
 
     /// The whole list on one page.
@@ -126,6 +129,7 @@ extension ExhibitListScreen: TemplateObject {
         .field("first", \.first),
         .field("browse", \.browse),
         .field("stopForm", \.stopForm),
+        .field("guideChoice", \.guideChoice),
     ]
 }
 

@@ -23,6 +23,16 @@ struct ExhibitScreen: Sendable {
     var viewer: ExhibitStrings
     /// The recorded narration in this language, when the exhibit has one.
     var audioGuide: AudioGuide?
+    /// A curator's video in this language.
+    var video: VideoSection?
+    /// The other versions in this language, in the order a page without a script shows them.
+    var easyRead: EasyReadSection?
+    var audioDescription: AudioGuide?
+    var signVideo: VideoSection?
+    /// "Full text": the long text's toggle when easy read is chosen.
+    var fullText: String
+    /// "Save for offline", when the exhibit has a recording or a video in this language.
+    var mediaSave: MediaSave?
     /// "Stop 12", the number on the exhibit's wall label.
     var stop: String
     /// Where the exhibit stands on its floor's plan, when the catalog says.
@@ -86,14 +96,19 @@ struct ExhibitScreen: Sendable {
         let stopLink = { (position: Int?) in
             position.flatMap { edition.exhibits.indices.contains($0) ? routes.link(routes.exhibit(edition.exhibits[$0].id, edition.language)) : nil }
         }
-        audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets,
-                                page: routes.link(routes.exhibit(exhibit.id, edition.language)),
-                                lockScreen: AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: artwork?.link,
+        let lockScreen = AudioGuide.LockScreen(title: name, guide: expositionTitle, artwork: artwork?.link,
                                                                   artworkSize: artwork.map { "\($0.width)x\($0.height)" },
                                                                   artworkType: artwork?.type,
                                                                   // On a tour, the lock screen walks the tour.
                                                                   previous: tour.map(\.previousLink) ?? stopLink(neighbouringStops.previous),
-                                                                  next: tour.map(\.nextLink) ?? stopLink(neighbouringStops.next)))
+                                                                  next: tour.map(\.nextLink) ?? stopLink(neighbouringStops.next))
+        audioGuide = AudioGuide(exhibit, language: edition.language, strings: strings, assets: assets, lockScreen: lockScreen)
+        video = VideoSection.curators(exhibit, language: edition.language, strings: strings, assets: assets)
+        easyRead = EasyReadSection(exhibit.versions.easyRead, strings: strings)
+        audioDescription = AudioGuide.description(exhibit, language: edition.language, strings: strings, assets: assets, lockScreen: lockScreen)
+        signVideo = VideoSection.sign(exhibit, language: edition.language, strings: strings, assets: assets)
+        fullText = strings.versions.fullText
+        mediaSave = MediaSave(exhibit, page: routes.link(routes.exhibit(exhibit.id, edition.language)), strings: strings, assets: assets)
         stop = strings.stops.stop(exhibit.stop)
         location = ExhibitLocation(exhibit, edition: edition, catalog: catalog, routes: routes, assets: assets)
     }
@@ -116,6 +131,12 @@ extension ExhibitScreen: TemplateObject {
         .field("tourNavigation", \.tourNavigation),
         .field("viewer", \.viewer),
         .field("audioGuide", \.audioGuide),
+        .field("video", \.video),
+        .field("easyRead", \.easyRead),
+        .field("audioDescription", \.audioDescription),
+        .field("signVideo", \.signVideo),
+        .field("fullText", \.fullText),
+        .field("mediaSave", \.mediaSave),
         .field("stop", \.stop),
         .field("location", \.location),
     ]

@@ -25,6 +25,11 @@ struct ExpositionScreen: Sendable {
     var narrationSave: NarrationSave?
     /// The links to the tours and the floor plans, those the catalog has.
     var homeLinks: [HomeLink]
+    /// "How would you like the guide?", when the catalog has other versions in this language.
+    var guideChoice: GuideChoice?
+    /// The exposition in plain language, and the long text's toggle when it is chosen.
+    var easyRead: EasyReadSection?
+    var fullText: String
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
@@ -62,6 +67,9 @@ struct ExpositionScreen: Sendable {
         self.actions = actions
         narrationSave = NarrationSave(edition.language, strings: strings, assets: assets)
         homeLinks = HomeLink.all(edition, routes: routes, strings: strings)
+        guideChoice = GuideChoice(edition.language, strings: strings, assets: assets)
+        easyRead = EasyReadSection(exposition.easyRead, strings: strings)
+        fullText = strings.versions.fullText
     }
 }
 
@@ -78,6 +86,9 @@ extension ExpositionScreen: TemplateObject {
         .field("buttonLabel", \.buttonLabel),
         .field("buttonHref", \.buttonHref),
         .field("actions", \.actions),
+        .field("guideChoice", \.guideChoice),
+        .field("easyRead", \.easyRead),
+        .field("fullText", \.fullText),
         .field("narrationSave", \.narrationSave),
         .field("homeLinks", \.homeLinks),
     ]

@@ -8,7 +8,7 @@ struct NarrationSave: Sendable {
     var note: String
     var label: String
     var list: String
-    var strings: AudioStrings
+    var strings: PlayerWords
 
     /// Nil when no exhibit has a recording in `language`.
     init?(_ language: Language, strings: UIStrings, assets: SiteAssets) {
@@ -17,7 +17,7 @@ struct NarrationSave: Sendable {
         note = strings.audio.saveAllNote(count: list.exhibits)
         label = strings.audio.saveAll(bytes: list.bytes)
         self.list = list.link
-        self.strings = strings.audio
+        self.strings = strings.audio.shown
     }
 }
 

@@ -32,7 +32,7 @@ extension Site {
         }
         if let number = StopDirectory.number(typed), let position = plan.stops.position(number) {
             let exhibit = context.edition(language).exhibits[position]
-            return .exhibit(location: routes.link(routes.exhibit(exhibit.id, language)))
+            return .exhibit(location: routes.link(routes.exhibit(exhibit.id, language)) + Self.guideQuery(query))
         }
         let strings = context.assets.strings(language)
         var screen = NotFoundScreen(language: language, catalog: context.catalog, routes: routes, assets: context.assets)
@@ -43,6 +43,17 @@ extension Site {
         screen.linkHref = routes.link(routes.exhibitList(language))
         let body = try context.resources.render(screen, with: "not-found")
         return .unknown(Page(contentType: "text/html; charset=utf-8", body: body, caching: .revalidate))
+    }
+
+    /// `?guide=sign` when the stop's address carries a version a visitor may choose (a QR
+    /// label printed for one version), so that the exhibit's page keeps it; else nothing.
+    static func guideQuery(_ query: String?) -> String {
+        guard let query else { return "" }
+        for item in query.split(separator: "&") where item.hasPrefix("guide=") {
+            let code = String(item.dropFirst(6))
+            if GuideVersion(rawValue: code) != nil { return "?guide=" + code }
+        }
+        return ""
     }
 
     /// `n` of a query string as a form sends it (`n=12`, `n=+12`), decoded; nil without one.

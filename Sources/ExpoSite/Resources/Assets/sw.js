@@ -38,7 +38,7 @@ function carryOver(name) {
   return caches.open(name).then(function (old) {
     return old.keys().then(function (requests) {
       return caches.open(CACHE).then(function (cache) {
-        return Promise.all(requests.filter(function (request) { return AUDIO.test(new URL(request.url).pathname); })
+        return Promise.all(requests.filter(function (request) { return MEDIA.test(new URL(request.url).pathname); })
           .map(function (request) {
             return old.match(request).then(function (response) { return response && cache.put(request, response); });
           }));
@@ -73,15 +73,15 @@ function fromCache(request) {
   });
 }
 
-// Recordings are kept only when the visitor saves them ("Save for offline"), and a player
-// asks for them in ranges: a saved one is answered in parts from the cache (Safari will not
-// play a file it cannot seek in); any other goes to the network untouched.
-var AUDIO = /\/audio\/[^\/]+$/;
+// Recordings and videos are kept only when the visitor saves them ("Save for offline"), and
+// a player asks for them in ranges: a saved one is answered in parts from the cache (Safari
+// will not play a file it cannot seek in); any other goes to the network untouched.
+var MEDIA = /\/(audio|video)\/[^\/]+$/;
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  if (AUDIO.test(new URL(request.url).pathname)) {
+  if (MEDIA.test(new URL(request.url).pathname)) {
     event.respondWith(fromCache(request).then(function (hit) {
       return hit ? ranged(request, hit) : fetch(request);
     }));

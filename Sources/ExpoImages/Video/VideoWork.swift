@@ -1,0 +1,111 @@
+import ExpoCatalog
+import Foundation
+import Synchronization
+
+/// Makes every video of a catalog ready to serve, with ffmpeg, from the disk cache when it
+/// has them. One at a time: a video takes both cores for as long as it plays, and they are
+/// the server's too. A video that cannot be made is one warning naming its file and the
+/// exhibits that show it; those exhibits go without it, and the rest serves. A catalog
+/// without videos costs nothing: ffmpeg is not even looked for.
+public enum VideoWork {
+    public struct Outcome: Sendable {
+        /// By the original's file name (`Catalog.videos`).
+        public var videos: [String: VideoRendition] = [:]
+        public var diagnostics: [Diagnostic] = []
+        /// How many were made by ffmpeg rather than read from the cache.
+        public var encoded = 0
+        /// With `makeMissing: false`, the videos neither in the cache nor known to fail.
+        public var missing: [CatalogVideo] = []
+    }
+
+    public static func videos(for catalog: Catalog, cache: RenditionCache?, tools: @autoclosure () -> AudioTools?,
+                              settings: VideoSettings = VideoSettings(), makeMissing: Bool = true,
+                              memory: VideoMemory = VideoMemory()) -> Outcome {
+        var outcome = Outcome()
+        guard !catalog.videos.isEmpty else { return outcome }
+        let originals = catalog.videos.values.sorted { $0.file < $1.file }
+        guard let tools = tools() else {
+            let names = originals.map(\.file)
+            let listed = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            outcome.diagnostics.append(Diagnostic(.warning, file: names[0],
+                "ffmpeg is not installed; video (\(listed)) is left out. Install it (apt-get install ffmpeg, or scripts/setup.sh) to serve the videos"))
+            return outcome
+        }
+        let encoder = VideoEncoder(tools: tools, settings: settings)
+        var cacheProblem: Diagnostic?
+        for original in originals {
+            switch make(original, encoder: encoder, cache: cache, makeMissing: makeMissing, memory: memory, cacheProblem: { cacheProblem = cacheProblem ?? $0 }) {
+            case let .made(rendition, fromCache):
+                outcome.videos[original.file] = rendition
+                if !fromCache { outcome.encoded += 1 }
+            case let .failed(problem):
+                outcome.diagnostics.append(Diagnostic(.warning, file: original.file,
+                    "\(problem.message); the video of \(original.usedBy.joined(separator: ", ")) is left out"))
+            case .missing:
+                outcome.missing.append(original)
+            }
+        }
+        if let cacheProblem { outcome.diagnostics.append(cacheProblem) }
+        return outcome
+    }
+
+    private enum Made {
+        case made(VideoRendition, fromCache: Bool)
+        case failed(MediaProblem)
+        case missing
+    }
+
+    private static func make(_ original: CatalogVideo, encoder: VideoEncoder, cache: RenditionCache?, makeMissing: Bool,
+                             memory: VideoMemory, cacheProblem: (Diagnostic) -> Void) -> Made {
+        // Mapped, not read: an original may be a gigabyte, and only its hash is needed when
+        // the cache has it.
+        guard let data = try? Data(contentsOf: original.url, options: .alwaysMapped) else {
+            return .failed(MediaProblem("cannot be read (check its permissions)"))
+        }
+        // Before the cache: what is refused is refused whatever an older version kept.
+        let format: VideoFormat
+        switch VideoFormat.of(data.prefix(16)) {
+        case let .success(read): format = read
+        case let .failure(problem): return .failed(problem)
+        }
+        let key = RenditionCache.videoKey(contentHash: data.withUnsafeBytes { Vips.sha256($0) }, settings: encoder.settings)
+        if let cache, let cached = cache.readVideo(key) { return .made(cached, fromCache: true) }
+        switch memory[key] {
+        case let .success(rendition)?: return .made(rendition, fromCache: true)
+        case let .failure(problem)?: return .failed(problem)
+        case nil: break
+        }
+        guard makeMissing else { return .missing }
+        let made: Result<VideoRendition, MediaProblem> = ChildProcesses.shared.inTemporaryFolder(named: "expo1900-video", cannotMake: { error in
+            .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
+        }) { folder in
+            let copy = folder.appendingPathComponent("original")
+            do {
+                try data.write(to: copy)
+            } catch {
+                return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
+            }
+            return encoder.encode(copy, bytes: data.count, format: format, in: folder)
+        }
+        switch made {
+        case let .success(rendition):
+            memory[key] = .success(rendition)
+            if let cache {
+                do {
+                    try cache.writeVideo(rendition, key: key)
+                } catch {
+                    cacheProblem(Diagnostic(.warning, file: cache.folder.path,
+                        "the image cache cannot be written (\(FileProblem.describe(error))); videos are made again at every start"))
+                }
+            }
+            return .made(rendition, fromCache: false)
+        case let .failure(problem):
+            // A tool stopped because the guide is stopping says nothing about the file.
+            if !ChildProcesses.shared.isStopping { memory[key] = .failure(problem) }
+            return .failed(problem)
+        }
+    }
+}
+
+/// The videos made and those that could not be, while the guide runs (`MediaMemory`).
+public typealias VideoMemory = MediaMemory<VideoRendition>

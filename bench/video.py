@@ -1,0 +1,93 @@
+"""Issue 42's rows: a curator's video made into the MP4 every phone plays, and what an
+exhibit page with a video costs before it plays.
+
+The original is a 1-minute 1080p video at 30 fps with a tone, from ffmpeg's test source with
+sensor-like noise on it (a camera's picture compresses worse than clean bars). It goes
+through the guide itself: `expo1900 validate` on a catalog that names it, with an empty
+image cache, makes it; the time is validate's, the sizes are the cache's files.
+"""
+import pathlib
+import subprocess
+import time
+
+from browser_metrics import page_weights
+from running import ExpoServer
+
+SECONDS = 60
+EXPOSITION = ('{"title":"Video bench","visitors":1,"location":"Paris","duration":"1900",'
+              '"description":"A catalog with one video."}')
+TINY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
+
+
+def original(path, seconds=SECONDS):
+    subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y",
+                    "-f", "lavfi", "-i", f"testsrc2=size=1920x1080:rate=30:duration={seconds},noise=alls=12:allf=t",
+                    "-f", "lavfi", "-i", f"sine=frequency=440:sample_rate=48000:duration={seconds}",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+                    str(path)], check=True)
+
+
+def catalog(folder, video):
+    folder.mkdir(parents=True)
+    entry = ',"video":"talk.mp4","video_captions":"talk.vtt"' if video else ""
+    (folder / "items.json").write_text('[{"name":"A","image_name":"a","short_desc":"s","desc":"A long text about the exhibit."%s}]' % entry)
+    (folder / "exposition_universelle_1900.json").write_text(EXPOSITION)
+    for name in ["a.svg", "poster.svg", "flag.svg"]:
+        (folder / name).write_text(TINY_SVG)
+    (folder / "talk.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:05.000\nA caption.\n")
+
+
+def video_run(binary, scratch):
+    scratch = pathlib.Path(scratch)
+    with_video = scratch / "video-catalog"
+    catalog(with_video, video=True)
+    original(with_video / "talk.mp4")
+    cache = scratch / "video-cache"
+    started = time.monotonic()
+    subprocess.run([str(binary), "validate", str(with_video), "--image-cache", str(cache)], check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    made_s = time.monotonic() - started
+    made = list(cache.glob("*/video.mp4"))
+    posters = list(cache.glob("*/poster.jpg"))
+    row = {"original_bytes": (with_video / "talk.mp4").stat().st_size, "seconds": SECONDS, "made_s": made_s,
+           "video_bytes": made[0].stat().st_size if made else None, "poster_bytes": posters[0].stat().st_size if posters else None}
+    # The same exhibit page with and without its video, a fresh visit each, in Chromium.
+    without = scratch / "no-video-catalog"
+    catalog(without, video=False)
+    weights = {}
+    for name, folder in [("with", with_video), ("without", without)]:
+        # The cache holds the made video already: serve answers with it at once.
+        with ExpoServer(binary, "--catalog", str(folder), "--image-cache", str(cache)) as server:
+            page = page_weights(server.url, ["/items/a/"])[0]
+            weights[name] = page
+    row["page_with_bytes"] = weights["with"]["bytes"]
+    row["page_without_bytes"] = weights["without"]["bytes"]
+    row["mp4_fetched"] = [name for name in weights["with"]["files"] if name.endswith(".mp4")]
+    return row
+
+
+def describe(row):
+    video = f"{row['video_bytes'] / 1e6:.2f} MB" if row["video_bytes"] else "not made"
+    poster = f"{row['poster_bytes'] / 1000:.1f} KB" if row["poster_bytes"] else "none"
+    return (f"1-minute 1080p original ({row['original_bytes'] / 1e6:.0f} MB): made in {row['made_s']:.1f} s, {video}, poster {poster}; "
+            f"exhibit page before play {row['page_with_bytes'] / 1000:.1f} KB with the video, "
+            f"{row['page_without_bytes'] / 1000:.1f} KB without; video files fetched: {len(row['mp4_fetched'])}")
+
+
+def targets(row):
+    if not row:
+        return []
+    video, poster = row["video_bytes"], row["poster_bytes"]
+    extra = row["page_with_bytes"] - row["page_without_bytes"]
+    # The video's section is about a kilobyte of markup before compression; the poster is
+    # the only file it adds.
+    allowed = (poster or 0) + 1024
+    return [
+        (video is not None and video <= 4_000_000, f"a 1-minute 1080p video made <= 4 MB: {video / 1e6:.2f} MB" if video else
+         "a 1-minute 1080p video made <= 4 MB: it was not made"),
+        (poster is not None and poster <= 30_000, f"its poster <= 30 KB: {poster / 1000:.1f} KB" if poster else "its poster <= 30 KB: none"),
+        (video is not None and row["made_s"] <= 60, f"a 1-minute 1080p video made in <= 60 s: {row['made_s']:.1f} s"),
+        (not row["mp4_fetched"] and extra <= allowed,
+         f"an exhibit page with a video transfers, before play, no more than without it plus the poster: "
+         f"+{extra / 1000:.1f} KB (poster {(poster or 0) / 1000:.1f} KB), {len(row['mp4_fetched'])} video files"),
+    ]
