@@ -64,6 +64,7 @@ def versions_site(tmp_path_factory):
     subprocess.run([_binary(), "export", str(site), "--catalog", str(catalog), "--image-cache", IMAGE_CACHE],
                    check=True, capture_output=True, timeout=900)
     port = free_port()
+    (root / "nginx").mkdir()
     nginx = start_nginx(root / "nginx", port, site)
     yield f"http://127.0.0.1:{port}"
     nginx.terminate()
@@ -158,7 +159,7 @@ def test_a_choice_on_screen_1_holds_on_the_next_stops_through_a_tour_and_after_a
         expect(choice).to_be_visible()
         assert page.locator("input[name=guide]").evaluate_all("inputs => inputs.map(i => i.value)") == \
             ["standard", "description", "easy", "sign"]
-        page.get_by_label("쉬운 글").check()
+        page.get_by_role("radio", name="쉬운 글").check()
         expect(page.locator(".guide-choice-status")).not_to_be_empty()
         # Screen 1 itself now shows its easy read in place of the long text.
         assert page.locator(".exposition-text .prose").is_hidden()
@@ -178,7 +179,7 @@ def test_a_choice_on_screen_1_holds_on_the_next_stops_through_a_tour_and_after_a
         assert page.locator(".exhibit-text .prose").is_hidden()
         # Chosen back to standard, the long text returns everywhere.
         page.goto(versions_site + "/items/")
-        page.get_by_label("기본").check()
+        page.get_by_role("radio", name="기본").check()
         page.goto(versions_site + "/items/jikji/")
         assert page.locator(".exhibit-text .prose").is_visible()
         assert page.locator(".guide-chosen").count() == 0
