@@ -11,8 +11,8 @@ extension ValidationReport {
         init(_ edition: Edition) {
             for exhibit in edition.exhibits {
                 if exhibit.audio != nil { narrated += 1 }
+                guard exhibit.hasVersions else { continue }
                 let versions = exhibit.versions
-                guard !versions.isEmpty else { continue }
                 if versions.audioDescription != nil { audioDescribed += 1 }
                 if versions.easyRead != nil { easyRead += 1 }
                 if versions.video != nil { video += 1 }

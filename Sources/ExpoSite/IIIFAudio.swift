@@ -40,7 +40,7 @@ extension IIIF {
         }
         let versions = exhibit.versions
         var media: [Timed?] = [recording("audio", exhibit.audio, exhibit.transcript)]
-        if !versions.isEmpty {
+        if exhibit.hasVersions {
             media += [recording("description", versions.audioDescription, versions.audioDescriptionTranscript),
                       video("video", versions.video), video("sign", versions.signVideo)]
         }

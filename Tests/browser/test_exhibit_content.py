@@ -208,8 +208,9 @@ def test_every_iiif_manifest_is_valid_presentation_3(iiif_export):
                 assert image.status == 200
                 assert image.headers["Content-Type"].split(";")[0] == annotation["body"]["format"]
     _, jikji = fetch(origin + "/iiif/jikji/manifest.json")
-    # Three views, and the narration in Korean and in English.
-    assert len(jikji["items"]) == 5 and sum("duration" in canvas for canvas in jikji["items"]) == 2
+    # Three views, and the narration and the audio description in Korean and in English.
+    assert len(jikji["items"]) == 7 and sum("duration" in canvas for canvas in jikji["items"]) == 4
+    assert [canvas["id"].rsplit("/", 1)[1] for canvas in jikji["items"][3:]] == ["audio-ko", "description-ko", "audio-en", "description-en"]
     assert jikji["rights"] == "https://creativecommons.org/publicdomain/mark/1.0/"
     assert jikji["requiredStatement"]["value"]["en"] == ["Bibliothèque nationale de France (second volume)"]
     labels = [entry["label"]["en"][0] for entry in jikji["metadata"]]

@@ -149,9 +149,9 @@ extension Exhibit {
     mutating func keepFiles(of old: Exhibit) {
         audio = old.audio
         if let named = transcript?.file, named == old.transcript?.file { transcript = old.transcript }
+        guard hasVersions || old.hasVersions else { return }
         let kept = old.versions
         var versions = versions
-        guard !versions.isEmpty || !kept.isEmpty else { return }
         versions.video = kept.video
         versions.signVideo = kept.signVideo
         versions.audioDescription = kept.audioDescription

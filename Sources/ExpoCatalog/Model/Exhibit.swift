@@ -46,6 +46,9 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
     private static let noVersions = ExhibitVersions()
     /// Behind one reference, as the narration is: nil for most exhibits.
     private var versionsBox: VersionsBox?
+    /// Whether it has any version besides the text: asked of every exhibit of a large
+    /// catalog, without copying the versions out.
+    public var hasVersions: Bool { versionsBox != nil }
     /// The number on the wall label that leads a visitor here (`/stop/12`): the catalog's
     /// `stop`, else the exhibit's place in the list, from 1. The same in every language.
     public var stop: Int

@@ -30,8 +30,8 @@ struct WallLabel: Sendable {
     /// The versions `exhibit` has that a visitor may choose, as marks; those made only (a
     /// recording or video that could not be made is no version to offer).
     static func versions(of exhibit: Exhibit, assets: SiteAssets, strings: VersionStrings) -> [Mark] {
+        guard exhibit.hasVersions else { return [] }
         let versions = exhibit.versions
-        guard !versions.isEmpty else { return [] }
         return versions.kinds.filter { kind in
             switch kind {
             case .audioDescription: versions.audioDescription.flatMap(assets.recording) != nil
