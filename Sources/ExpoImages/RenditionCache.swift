@@ -60,18 +60,25 @@ public struct RenditionCache: Sendable {
 
     /// Stores the rendition; throws when the folder cannot be written.
     func write(_ rendition: ImageRendition, key: String) throws {
+        var entry = Entry(size: rendition.size, tone: rendition.tone, files: [])
+        var files: [(name: String, bytes: Data)] = []
+        for file in rendition.files {
+            let name = "\(file.width).\(file.format.fileExtension)"
+            files.append((name, Data(file.bytes)))
+            entry.files.append(.init(name: name, width: file.width, height: file.height, format: file.format))
+        }
+        try store(key, files + [("rendition.json", try JSONEncoder().encode(entry))])
+    }
+
+    /// Writes an entry's files into a hidden folder, then renames it into place: an entry is
+    /// there whole or not at all, whatever stops the guide. Throws when the folder cannot be written.
+    func store(_ key: String, _ files: [(name: String, bytes: Data)]) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let staging = folder.appendingPathComponent(".\(key).\(UUID().uuidString)")
         try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         defer { try? manager.removeItem(at: staging) }
-        var entry = Entry(size: rendition.size, tone: rendition.tone, files: [])
-        for file in rendition.files {
-            let name = "\(file.width).\(file.format.fileExtension)"
-            try Data(file.bytes).write(to: staging.appendingPathComponent(name))
-            entry.files.append(.init(name: name, width: file.width, height: file.height, format: file.format))
-        }
-        try JSONEncoder().encode(entry).write(to: staging.appendingPathComponent("rendition.json"))
+        for file in files { try file.bytes.write(to: staging.appendingPathComponent(file.name)) }
         let target = folder.appendingPathComponent(key)
         // Another process may have stored the same entry meanwhile; either copy is good.
         if rename(staging.path, target.path) != 0, !manager.fileExists(atPath: target.path) {

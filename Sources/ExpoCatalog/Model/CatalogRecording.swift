@@ -21,7 +21,11 @@ public struct CatalogRecording: Sendable, Equatable {
     public static let extensions = ["wav", "aif", "aiff", "flac", "mp3", "m4a", "aac", "mp4", "ogg", "oga", "opus", "webm"]
 
     /// Whether `name` is a plain file name (no folder) with one of those extensions.
-    public static func isAcceptedName(_ name: String) -> Bool {
+    public static func isAcceptedName(_ name: String) -> Bool { isPlainName(name, endingIn: extensions) }
+
+    /// Whether `name` is a file name without a folder, not hidden, with one of `extensions`
+    /// (lowercase; the name's may be any case).
+    static func isPlainName(_ name: String, endingIn extensions: [String]) -> Bool {
         guard !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."),
               let dot = name.lastIndex(of: "."), name.startIndex < dot else { return false }
         return extensions.contains(name[name.index(after: dot)...].lowercased())

@@ -21,9 +21,5 @@ public struct CatalogVideo: Sendable, Equatable {
     public static let extensions = ["mp4", "m4v", "mov", "webm", "avi", "mkv"]
 
     /// Whether `name` is a plain file name (no folder) with one of those extensions.
-    public static func isAcceptedName(_ name: String) -> Bool {
-        guard !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."),
-              let dot = name.lastIndex(of: "."), name.startIndex < dot else { return false }
-        return extensions.contains(name[name.index(after: dot)...].lowercased())
-    }
+    public static func isAcceptedName(_ name: String) -> Bool { CatalogRecording.isPlainName(name, endingIn: extensions) }
 }

@@ -21,20 +21,9 @@ extension RenditionCache {
         return AudioRendition(bytes: [UInt8](bytes), duration: entry.duration)
     }
 
-    /// Stores the recording whole or not at all (a folder renamed into place); throws when
-    /// the folder cannot be written.
+    /// Stores the recording whole or not at all; throws when the folder cannot be written.
     func writeAudio(_ rendition: AudioRendition, key: String) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        let staging = folder.appendingPathComponent(".\(key).\(UUID().uuidString)")
-        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        defer { try? manager.removeItem(at: staging) }
-        try Data(rendition.bytes).write(to: staging.appendingPathComponent("recording.m4a"))
-        try JSONEncoder().encode(AudioEntry(duration: rendition.duration)).write(to: staging.appendingPathComponent("recording.json"))
-        let target = folder.appendingPathComponent(key)
-        // Another process may have stored the same entry meanwhile; either copy is good.
-        if rename(staging.path, target.path) != 0, !manager.fileExists(atPath: target.path) {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
-        }
+        try store(key, [("recording.m4a", Data(rendition.bytes)),
+                        ("recording.json", try JSONEncoder().encode(AudioEntry(duration: rendition.duration)))])
     }
 }

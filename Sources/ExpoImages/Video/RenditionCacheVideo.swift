@@ -26,22 +26,10 @@ extension RenditionCache {
         return VideoRendition(bytes: [UInt8](bytes), poster: [UInt8](poster), duration: entry.duration, width: entry.width, height: entry.height)
     }
 
-    /// Stores the video whole or not at all (a folder renamed into place); throws when the
-    /// folder cannot be written.
+    /// Stores the video whole or not at all; throws when the folder cannot be written.
     func writeVideo(_ rendition: VideoRendition, key: String) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        let staging = folder.appendingPathComponent(".\(key).\(UUID().uuidString)")
-        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        defer { try? manager.removeItem(at: staging) }
-        try Data(rendition.bytes).write(to: staging.appendingPathComponent("video.mp4"))
-        try Data(rendition.poster).write(to: staging.appendingPathComponent("poster.jpg"))
-        try JSONEncoder().encode(VideoEntry(duration: rendition.duration, width: rendition.width, height: rendition.height))
-            .write(to: staging.appendingPathComponent("video.json"))
-        let target = folder.appendingPathComponent(key)
-        // Another process may have stored the same entry meanwhile; either copy is good.
-        if rename(staging.path, target.path) != 0, !manager.fileExists(atPath: target.path) {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
-        }
+        let entry = VideoEntry(duration: rendition.duration, width: rendition.width, height: rendition.height)
+        try store(key, [("video.mp4", Data(rendition.bytes)), ("poster.jpg", Data(rendition.poster)),
+                        ("video.json", try JSONEncoder().encode(entry))])
     }
 }

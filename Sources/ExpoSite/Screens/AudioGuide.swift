@@ -86,14 +86,7 @@ struct AudioGuide: Sendable {
         lengthText = strings.audioLength.replacingOccurrences(of: "{duration}", with: Self.clock(recording.duration))
         unsupported = strings.audioUnsupported
         transcriptLabel = strings.transcript
-        let vtt = transcript?.isWebVTT == true ? transcript?.file.flatMap(assets.webVTT) : nil
-        if let transcript, let vtt {
-            track = Track(src: vtt.link, srclang: language.code, label: strings.transcript)
-            paragraphs = transcript.cues.map { Paragraph(text: $0.text, start: Self.seconds($0.start)) }
-        } else {
-            track = nil
-            paragraphs = transcript.map { Paragraphs.split($0.text).map { Paragraph(text: $0, start: nil) } } ?? []
-        }
+        (track, paragraphs) = Self.timedText(transcript, label: strings.transcript, language: language, assets: assets)
         hasTranscript = !paragraphs.isEmpty
         player = strings.audio.shown
         clockText = Self.clock(recording.duration)
@@ -103,6 +96,17 @@ struct AudioGuide: Sendable {
             Speed(value: $0, label: $0.replacingOccurrences(of: ".", with: decimal) + "×", selected: $0 == "1")
         }
         self.lockScreen = lockScreen ?? LockScreen(title: exhibit.displayName, guide: "")
+    }
+
+    /// A transcript as a page shows it: a WebVTT file's cues as the player's captions track
+    /// and as paragraphs marked with their start, or plain text's paragraphs without a track.
+    static func timedText(_ transcript: Transcript?, label: String, language: Language, assets: SiteAssets) -> (Track?, [Paragraph]) {
+        guard let transcript else { return (nil, []) }
+        guard transcript.isWebVTT, let vtt = transcript.file.flatMap(assets.webVTT) else {
+            return (nil, Paragraphs.split(transcript.text).map { Paragraph(text: $0, start: nil) })
+        }
+        return (Track(src: vtt.link, srclang: language.code, label: label),
+                transcript.cues.map { Paragraph(text: $0.text, start: seconds($0.start)) })
     }
 
     /// `12.5`, `3`: seconds as a script reads them, without needless digits.

@@ -49,13 +49,8 @@ struct VideoSection: Sendable {
         lengthText = strings.audioLength.replacingOccurrences(of: "{duration}", with: AudioGuide.clock(video.duration))
         unsupported = strings.versions.videoUnsupported
         transcriptLabel = strings.transcript
-        if let captions = named.captions, let vtt = captions.file.flatMap(assets.webVTT) {
-            track = AudioGuide.Track(src: vtt.link, srclang: language.code, label: strings.versions.captions)
-            paragraphs = captions.cues.map { AudioGuide.Paragraph(text: $0.text, start: AudioGuide.seconds($0.start)) }
-        } else {
-            track = nil
-            paragraphs = []
-        }
+        // Captions are WebVTT by the time a load has read them.
+        (track, paragraphs) = AudioGuide.timedText(named.captions, label: strings.versions.captions, language: language, assets: assets)
         hasTranscript = !paragraphs.isEmpty
     }
 }
