@@ -21,14 +21,15 @@ def memory_kib(pid):
 
 
 def largest_file(base):
-    """The largest audio file the site serves, else its largest image: (path, bytes)."""
+    """The largest audio file the site serves, else its largest image: (path, bytes). A link ends at
+    a quote, a space or an entity: "save for offline" lists several in one attribute."""
     html = ""
     for path in ["/", "/items/"]:
         html += urllib.request.urlopen(base + path).read().decode()
     exhibits = set(re.findall(r'href="(/items/[^"/]+/)"', html))
     for path in sorted(exhibits)[:13]:
         html += urllib.request.urlopen(base + path).read().decode()
-    audio = set(re.findall(r'/audio/[^"\s]+\.m4a', html))
+    audio = set(re.findall(r'/audio/[^"\s&]+\.m4a', html))
     candidates = audio or set(re.findall(r'/images/[^"\s,]+\.(?:webp|jpg|avif|png)', html))
     sizes = {path: int(urllib.request.urlopen(urllib.request.Request(base + path, method="HEAD")).headers["Content-Length"])
              for path in candidates}
