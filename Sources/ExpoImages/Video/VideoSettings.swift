@@ -1,6 +1,6 @@
 /// How a curator's video is made into the one file every phone plays, Safari included:
 /// H.264 (8-bit 4:2:0, High profile) and AAC in MP4, at most 540 lines at 30 frames a second
-/// (enough for a signer's hands and face to stay readable on a phone), about 450 kbit/s of
+/// (enough for a signer's hands and face to stay readable on a phone), at most 420 kbit/s of
 /// picture and 64 of mono sound (at most 4 MB a minute), its index at the front so playing
 /// starts before the end is fetched, every tag, chapter and subtitle stream of the original
 /// removed. The poster is a frame of the video made, as a JPEG. Part of every cache key.
@@ -9,8 +9,8 @@ public struct VideoSettings: Sendable, Hashable {
     public var framesPerSecond = 30
     public var preset = "veryfast"
     public var quality = 26
-    public var maximumRate = "450k"
-    public var bufferSize = "900k"
+    public var maximumRate = "420k"
+    public var bufferSize = "840k"
     public var audioRate = "64k"
     /// ffmpeg's JPEG quality scale, 2 (best) to 31: 6 keeps a 540p frame near 20 KB.
     public var posterQuality = 6
