@@ -30,7 +30,7 @@ final class ServedSite: Sendable {
         self.site = site
         var made: [String: ServedPage] = [:]
         for (path, page) in site.madePages {
-            made[path] = Self.served(page, at: path)
+            made[path] = Self.served(page, at: path, site: site)
         }
         self.made = made
         var notFound: [Language: ServedPage] = [:]
@@ -42,9 +42,9 @@ final class ServedSite: Sendable {
         plain = PageCache(budget: Self.plainBudget) { $0.capacity }
     }
 
-    private static func served(_ page: Page, at path: String) -> ServedPage {
+    private static func served(_ page: Page, at path: String, site: Site) -> ServedPage {
         // The root varies with the visitor's languages: it may redirect them.
-        ServedPage(page, varyBy: path == "/" ? ["Accept-Language", "Cookie"] : [])
+        ServedPage(page, varyBy: path == "/" ? ["Accept-Language", "Cookie"] : [], counted: site.countedPage(at: path))
     }
 
     /// The page at `path`, with or without the final slash of its folder; made now if it is
@@ -55,7 +55,7 @@ final class ServedSite: Sendable {
         let key = String(path)
         if let page = cache.value(at: key) { return page }
         guard site.isMadeOnRequest(key), let page = try site.page(at: key) else { return nil }
-        let served = Self.served(page, at: key)
+        let served = Self.served(page, at: key, site: site)
         cache.keep(served, at: key)
         return served
     }

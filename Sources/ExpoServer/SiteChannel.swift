@@ -60,6 +60,8 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var sideLimit = (limit: 0, reserved: 0)
     /// While a side route answers, what the client sends next waits here, so answers stay in order.
     private var waiting: [HTTPServerRequestPart]?
+    /// A page's beacon to the events endpoint, its (small) body gathered as it comes.
+    private var beacon: (head: HTTPRequestHead, body: ByteBuffer)?
 
     init(responder: SiteResponder) {
         self.responder = responder
@@ -81,8 +83,22 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             continueSideRequest(part, context: context)
             return
         }
+        if beacon != nil {
+            continueBeacon(part, context: context)
+            return
+        }
         switch part {
         case let .head(head):
+            if responder.isBeacon(head) {
+                if RequestFraming.refusal(head) != nil, let answer = responder.refusal(head) {
+                    refuse(answer, context: context)
+                } else if (head.headers.first(name: "content-length").flatMap(Int.init) ?? 0) > UsageEvent.largest {
+                    refuse(Self.tooLarge, context: context)
+                } else {
+                    beacon = (head, context.channel.allocator.buffer(capacity: 256))
+                }
+                return
+            }
             if let routes = responder.sideRoutes(for: head) {
                 startSideRequest(head, routes: routes, context: context)
                 return
@@ -116,6 +132,29 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             } else {
                 write(answer.head, closing: closing, context: context)
             }
+        }
+    }
+
+    /// The beacon's body, up to `UsageEvent.largest` bytes; its answer is written at its end,
+    /// on the event loop, as a page's is.
+    private func continueBeacon(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
+        case .head:
+            context.close(promise: nil)
+        case var .body(bytes):
+            guard beacon!.body.readableBytes + bytes.readableBytes <= UsageEvent.largest else {
+                beacon = nil
+                refuse(Self.tooLarge, context: context)
+                return
+            }
+            beacon!.body.writeBuffer(&bytes)
+        case .end:
+            let (head, body) = beacon!
+            beacon = nil
+            let answer = responder.usageAnswer(head, body: body, address: context.channel.remoteAddress)
+            let closing = closeAfterAnswer || !head.isKeepAlive || head.version != .http1_1
+            context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: closing)), promise: nil)
+            write(answer.head, closing: closing, context: context)
         }
     }
 
@@ -291,7 +330,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.fireUserInboundEventTriggered(event)
             return
         }
-        if request == nil, sideRequest == nil, waiting == nil {
+        if request == nil, sideRequest == nil, beacon == nil, waiting == nil {
             write(ByteBuffer(), closing: true, context: context)
         } else {
             closeAfterAnswer = true

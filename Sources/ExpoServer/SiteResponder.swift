@@ -12,17 +12,22 @@ import Synchronization
 /// reload) while requests run.
 public final class SiteResponder: Sendable {
     private let current: Mutex<ServedSite>
-    private let logger: Logger
+    let logger: Logger
     /// The live preview's events, in watch mode only.
     let previewEvents: PreviewEvents?
     /// The studio's routes, when `studio` runs: requests under their prefix go there.
     let side: (any SideRoutes)?
+    /// The counts of how the guide is used, when it counts (`--state`): page views are
+    /// added as they are answered, and the events endpoint takes the pages' beacons.
+    public let usage: UsageTally?
 
-    public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil, side: (any SideRoutes)? = nil) {
+    public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil, side: (any SideRoutes)? = nil,
+                usage: UsageTally? = nil) {
         current = Mutex(ServedSite(site))
         self.logger = logger
         self.previewEvents = previewEvents
         self.side = side
+        self.usage = usage
     }
 
     /// The side routes when `request` is theirs.
@@ -127,6 +132,9 @@ public final class SiteResponder: Sendable {
             (status, page) = (.ok, found)
         } else {
             (status, page) = (.notFound, site.notFoundPage(for: path))
+        }
+        if let usage, status == .ok, let counted = page.counted, request.method == .GET {
+            countView(counted, usage: usage, request: request, query: uri.query, site: site)
         }
         let acceptsGzip = request.headers.first(name: "accept-encoding").map(AcceptEncoding.takesGzip) ?? false
         let representation = acceptsGzip ? (page.gzip ?? page.identity) : page.identity

@@ -3,6 +3,7 @@ import ExpoCatalog
 import ExpoImages
 import ExpoServer
 import ExpoSite
+import ExpoStudio
 import Foundation
 import Logging
 
@@ -13,8 +14,25 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var guide: GuideServing
 
+    @OptionGroup var counting: CountingOptions
+
+    @OptionGroup var state: StateOption
+
     func run() async throws {
-        try await guide.run(side: nil)
+        var counts: StudioState?
+        if counting.enabled {
+            do throws(StudioError) {
+                let folder = try state.folder()
+                if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
+                    try StudioState.checkOutside(catalog: catalog, state: folder)
+                }
+                counts = try StudioState(folder: folder, creating: true)
+            } catch {
+                printError("expo1900: \(error)")
+                throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
+            }
+        }
+        try await guide.run(counting: counts.map { (counting, $0) }, side: nil)
     }
 
     static func seconds(_ duration: Duration) -> String {
@@ -67,7 +85,7 @@ struct GuideServing: ParsableArguments {
     /// With `side`, the catalog is always loaded entry by entry and its files watched (the
     /// studio writes them, and must see what others write), but its pages reload themselves
     /// only with `--watch`.
-    func run(tls: ExpoServer.TLSFiles? = nil, export: StudioExport? = nil,
+    func run(tls: ExpoServer.TLSFiles? = nil, export: StudioExport? = nil, counting: (CountingOptions, StudioState)? = nil,
              side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.
@@ -106,8 +124,17 @@ struct GuideServing: ParsableArguments {
             """)
         let events = watch ? PreviewEvents(generation: 1) : nil
         let served = watched.map { ServedGuide(first: $0, renditions: renditions, options: options, cache: images.cache, export: export) }
+        let recorder: UsageRecorder?
+        do throws(StudioError) {
+            recorder = try counting.map { options, state throws(StudioError) in try options.recorder(state: state, logger: logger) }
+        } catch {
+            printError("expo1900: \(error)")
+            throw ExitCode(1)
+        }
+        if let recorder { logger.info("counting how the guide is used into \(recorder.file.path) (docs/counts.md)") }
         let responder = SiteResponder(site: site, logger: logger, previewEvents: events,
-                                      side: try served.flatMap { served in try side?(served, logger) })
+                                      side: try served.flatMap { served in try side?(served, logger) }, usage: recorder?.tally)
+        let recording = recorder.map { recorder in Task.detached { await recorder.run() } }
         let reloader = SiteReloader(path: catalog, images: images, options: options, responder: responder, events: events,
                                     watched: watched.map { ($0, renditions) }, media: media,
                                     shownWarnings: loaded.diagnostics)
@@ -137,6 +164,9 @@ struct GuideServing: ParsableArguments {
             printError("expo1900: \(failure)")
             throw ExitCode(1)
         }
+        // The counts since the last write, written before the process ends.
+        recording?.cancel()
+        await recording?.value
     }
 
     private static func seconds(_ duration: Duration) -> String { Serve.seconds(duration) }

@@ -21,6 +21,8 @@ struct Studio: AsyncParsableCommand {
     @OptionGroup var guide: GuideServing
     @OptionGroup var state: StateOption
 
+    @OptionGroup var counting: CountingOptions
+
     @Option(name: .customLong("trust-proxy"), help: ArgumentHelp(
         "The address of a TLS proxy in front of the studio (such as 127.0.0.1 for nginx on this machine): its X-Forwarded-For and X-Forwarded-Proto are believed, and no one else's.",
         valueName: "ADDRESS"))
@@ -92,7 +94,7 @@ struct Studio: AsyncParsableCommand {
         }
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
-        try await guide.run(tls: tls, export: export) { served, logger in
+        try await guide.run(tls: tls, export: export, counting: (counting, studio)) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             if !served.watchedLoad().isEditable {
                 logger.warning("the studio shows this catalog but edits only catalogs that are a folder of JSON files")

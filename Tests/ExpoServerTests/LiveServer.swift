@@ -38,11 +38,12 @@ final class LiveServer: @unchecked Sendable {
     deinit { close(socket) }
 
     @discardableResult
-    func execute<Result>(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:],
+    func execute<Result>(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: [UInt8]? = nil,
                          _ check: (Response) throws -> Result) throws -> Result {
         var request = "\(method.rawValue) \(uri) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for field in headers { request += "\(field.name.rawName): \(field.value)\r\n" }
-        let bytes = Array((request + "\r\n").utf8)
+        if let body { request += "Content-Length: \(body.count)\r\n" }
+        let bytes = Array((request + "\r\n").utf8) + (body ?? [])
         guard send(socket, bytes, bytes.count, 0) == bytes.count else { throw Failure.closed }
         return try check(readResponse(toHead: method == .head))
     }

@@ -1,0 +1,55 @@
+import ExpoServer
+import ExpoSite
+import Foundation
+import Logging
+
+/// Writes the tally's counts to the studio's store every few seconds, in one transaction
+/// each, so that a `kill -9` loses at most the last interval's counts; folds old days into
+/// months when the day changes; and writes what is left when the server stops.
+public struct UsageRecorder: Sendable {
+    /// Between two writes: the issue allows losing the last 10 s of counts.
+    public static let interval = Duration.seconds(5)
+
+    public let tally: UsageTally
+    let state: StudioState
+    let logger: Logger
+
+    /// The tally for `state`, seeded with the searches it already keeps.
+    public init(state: StudioState, logger: Logger, rate: UsageRateLimit = UsageRateLimit()) throws(StudioError) {
+        self.state = state
+        self.logger = logger
+        tally = UsageTally(limit: rate, keptSearches: try state.keptSearches())
+        try state.foldUsage(today: UsageDay.today())
+    }
+
+    public var file: URL { state.file }
+
+    /// Writes until cancelled, then once more.
+    public func run() async {
+        var day = UsageDay.today()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.interval)
+            flush()
+            let today = UsageDay.today()
+            if today != day {
+                day = today
+                do { try state.foldUsage(today: today) } catch { logger.error("counts: \(error)") }
+            }
+        }
+        flush()
+    }
+
+    /// Writes what the tally holds now; on failure it is given back, to be tried again.
+    public func flush() {
+        let batch = tally.take()
+        if batch.dropped > 0 {
+            logger.warning("counts: \(batch.dropped) counts were dropped: the store fell behind")
+        }
+        do {
+            try state.record(batch)
+        } catch {
+            logger.error("counts could not be written, kept to try again: \(error)")
+            tally.putBack(batch)
+        }
+    }
+}
