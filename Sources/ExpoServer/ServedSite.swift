@@ -44,7 +44,9 @@ final class ServedSite: Sendable {
 
     private static func served(_ page: Page, at path: String, site: Site) -> ServedPage {
         // The root varies with the visitor's languages: it may redirect them.
-        ServedPage(page, varyBy: path == "/" ? ["Accept-Language", "Cookie"] : [], counted: site.countedPage(at: path))
+        // Only pages are counted: assets, images and recordings are never looked up as one.
+        ServedPage(page, varyBy: path == "/" ? ["Accept-Language", "Cookie"] : [],
+                   counted: page.contentType.hasPrefix("text/html") ? site.countedPage(at: path) : nil)
     }
 
     /// The page at `path`, with or without the final slash of its folder; made now if it is

@@ -24,6 +24,19 @@ public enum SecurityPolicy {
     /// The policy as every page's `<meta>` carries it: the same, less what a `<meta>` cannot say.
     public static let pagePolicy = pageDirectives.joined(separator: "; ")
 
+    /// The page policy of an export whose pages send their counts to another origin
+    /// (`export --events-url`): that origin is named for `connect-src`, and no other.
+    public static func pagePolicy(beaconsTo origin: String?) -> String {
+        guard let origin else { return pagePolicy }
+        return (pageDirectives + ["connect-src 'self' \(origin)"]).joined(separator: "; ")
+    }
+
+    /// The same as a header sends it.
+    public static func contentSecurityPolicy(beaconsTo origin: String?) -> String {
+        guard let origin else { return contentSecurityPolicy }
+        return (pageDirectives + ["connect-src 'self' \(origin)"] + headerOnlyDirectives).joined(separator: "; ")
+    }
+
     /// Every security header, in the order sent.
     public static let headers = [
         Header(name: "Content-Security-Policy", value: contentSecurityPolicy),

@@ -40,7 +40,9 @@ public struct Site: Sendable {
                             hasIIIF: options.iiifOrigin != nil)
         let searchIndexes = SearchIndexes(catalog, routes: routes, shardLimit: options.searchShardBytes)
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: resources, routes: routes,
-                                searchIndexPaths: searchIndexes.paths, preview: options.preview)
+                                searchIndexPaths: searchIndexes.paths, preview: options.preview,
+                                // A preview (a draft, or `--watch`) is the curator's, not a visit.
+                                counting: options.preview == nil ? options.counting : nil)
         let browse = BrowseIndexes(catalog, strings: Dictionary(uniqueKeysWithValues: catalog.languages.map { ($0, assets.strings($0).browse) }))
         let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes, browse: browse,
                             labelVersions: assets.offeredVersions(catalog.primary.language))

@@ -10,6 +10,8 @@ struct SiteAssets: Sendable {
     private(set) var labelsStylesheetURL = ""
     private(set) var scriptURL = ""
     private var preview: (script: String, options: SiteOptions.Preview)?
+    /// Whether the pages count, and where they send it.
+    let counting: SiteOptions.Counting?
     /// The browser tab's icon: the catalog's flag, when it has one.
     private(set) var iconURL: String?
     private var pictures: [String: Picture] = [:]
@@ -72,7 +74,8 @@ struct SiteAssets: Sendable {
     }
 
     init(catalog: Catalog, renditions: Renditions, resources: SiteResources, routes: Routes, searchIndexPaths: [Language: String] = [:],
-         preview: SiteOptions.Preview? = nil) {
+         preview: SiteOptions.Preview? = nil, counting: SiteOptions.Counting? = nil) {
+        self.counting = counting
         for language in catalog.languages { interface[language] = UIStrings(catalog.interfaceText(language)) }
         var tones: Set<String> = []
         // The images of exhibits with a recording or a video: saved for offline with them.
@@ -188,6 +191,11 @@ struct SiteAssets: Sendable {
             "<link rel=\"stylesheet\" href=\"\(escape(stylesheetURL))\">",
             "<noscript><link rel=\"stylesheet\" href=\"\(escape(noscriptStylesheetURL))\"></noscript>",
         ]
+        if let counting {
+            // usage.js reads where to send; a static export's pages send their own views, as no server sees them.
+            let views = if case .remote = counting { " data-views" } else { "" }
+            lines.append("<meta name=\"expo-count\" content=\"\(escape(counting.endpoint(routes)))\"\(views)>")
+        }
         if let preview, preview.options.eventsPath.isEmpty {
             // The studio's preview of a draft: no service worker, and nothing to listen to.
             lines.append("<script src=\"\(escape(scriptURL))\" defer></script>")

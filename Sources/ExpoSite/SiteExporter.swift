@@ -61,8 +61,11 @@ public enum SiteExporter {
 
     /// The server's security headers for every file, and the IIIF files' CORS header when
     /// the site has them; nginx needs the same in its configuration (docs/export-and-deployment.md).
-    static func headersFile(crossOrigin: Bool) -> String {
-        var text = "/*\n" + SecurityPolicy.headers.map { "  \($0.name): \($0.value)\n" }.joined()
+    static func headersFile(crossOrigin: Bool, beaconsTo origin: String? = nil) -> String {
+        let headers = SecurityPolicy.headers.map { header in
+            header.name == "Content-Security-Policy" ? SecurityPolicy.Header(name: header.name, value: SecurityPolicy.contentSecurityPolicy(beaconsTo: origin)) : header
+        }
+        var text = "/*\n" + headers.map { "  \($0.name): \($0.value)\n" }.joined()
         if crossOrigin { text += "/iiif/*\n  Access-Control-Allow-Origin: *\n" }
         return text
     }
@@ -171,7 +174,7 @@ public enum SiteExporter {
         let finished = state.withLock { $0 }
         if let failure = finished.failure { throw failure }
         var summary = finished.summary
-        try put(Array(headersFile(crossOrigin: finished.crossOrigin).utf8), headersFileName, in: root, writer: writer,
+        try put(Array(headersFile(crossOrigin: finished.crossOrigin, beaconsTo: site.context.assets.counting?.remoteOrigin).utf8), headersFileName, in: root, writer: writer,
                 state: state, summary: &summary)
         return summary
     }

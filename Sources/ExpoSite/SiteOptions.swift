@@ -34,6 +34,31 @@ public struct SiteOptions: Sendable, Equatable {
         }
     }
 
+    /// Whether the pages count how they are used, and where they send it (docs/counts.md).
+    public var counting: Counting?
+
+    public enum Counting: Sendable, Equatable {
+        /// The server answering the pages counts their views itself and takes their events
+        /// at its own `/count` (`serve --count`, `studio`).
+        case served
+        /// A static export: the pages send their views and events to a running guide at
+        /// `url` (`export --events-url`), whose origin the pages' policy then allows.
+        case remote(url: String, origin: String)
+
+        /// The other origin the pages send to, which their policy must allow.
+        public var remoteOrigin: String? {
+            if case let .remote(_, origin) = self { origin } else { nil }
+        }
+
+        /// The address the pages' beacons go to, as written in them.
+        func endpoint(_ routes: Routes) -> String {
+            switch self {
+            case .served: routes.link("/count")
+            case let .remote(url, _): url
+            }
+        }
+    }
+
     /// The origin of IIIF ids; without one the site has no IIIF manifests.
     public var iiifOrigin: String? { origin ?? localOrigin }
 

@@ -27,7 +27,7 @@ struct SiteResources: Sendable {
     var fingerprint = ""
 
     /// The script's parts, one file each, served as one file in this order.
-    static let scriptParts = ["app.js", "search.js", "speech.js", "share.js", "viewer.js", "audio.js", "offline-save.js"]
+    static let scriptParts = ["app.js", "usage.js", "search.js", "speech.js", "share.js", "viewer.js", "audio.js", "offline-save.js"]
         + ["stops.js", "versions.js", "video.js"]
 
     static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]

@@ -18,12 +18,14 @@ public enum Role: String, Sendable, CaseIterable, Codable, Comparable, CustomStr
         case downloadCatalog
         case manageAccounts
         case readAuditLog
+        /// The dashboard of how the guide is used, and its CSV.
+        case readCounts
     }
 
     public func may(_ capability: Capability) -> Bool {
         switch capability {
         case .editDrafts, .submitForReview: true
-        case .publish, .revert, .importCatalog, .downloadCatalog: self >= .editor
+        case .publish, .revert, .importCatalog, .downloadCatalog, .readCounts: self >= .editor
         case .manageAccounts, .readAuditLog: self == .admin
         }
     }

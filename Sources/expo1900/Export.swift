@@ -41,9 +41,26 @@ struct Export: ParsableCommand {
         }
     }
 
+    @Option(name: .customLong("events-url"), help: ArgumentHelp(
+        "A running guide (serve --count, or the studio) that counts for this export, such as https://guide.example.org/; without it the export sends nothing. See docs/counts.md.",
+        valueName: "URL"))
+    var eventsURL: String?
+
+    /// Where the pages send their counts: the running guide's `/count`.
+    var counting: SiteOptions.Counting? {
+        get throws {
+            guard let eventsURL else { return nil }
+            guard let address = SiteOptions.parseBaseURL(eventsURL) else {
+                throw ValidationError("--events-url must be a running guide's address, such as https://guide.example.org/")
+            }
+            return .remote(url: address.origin + address.path + "count", origin: address.origin)
+        }
+    }
+
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
+        _ = try counting
         let basePath = try options.basePath
         let segments = basePath.split(separator: "/")
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
@@ -70,6 +87,7 @@ struct Export: ParsableCommand {
         do {
             var options = try options
             options.takeSearchShardSize()
+            options.counting = try counting
             let site = try Site.render(loaded, renditions: renditions, options: options)
             let progress = ProgressLine(label: "pages and files")
             let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory)) { done, total in

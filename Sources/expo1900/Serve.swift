@@ -106,6 +106,7 @@ struct GuideServing: ParsableArguments {
         options.servesSearch = true
         options.takeSearchShardSize()
         if watch { options.preview = SiteOptions.Preview(generation: 1, eventsPath: PreviewEvents.path) }
+        if counting != nil { options.counting = .served }
         let site: Site
         do {
             site = try SiteReloader.render(loaded, renditions, options: options, generation: 1)

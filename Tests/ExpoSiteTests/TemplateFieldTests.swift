@@ -190,6 +190,17 @@ import Testing
                 NotFoundScreen(language: language, catalog: catalog, routes: routes, assets: assets),
             ]
         }
+        // A guide that counts: each exhibit names what usage.js counts for, and a tour's stop its stop.
+        let countingAssets = SiteAssets(catalog: toured, renditions: ImageWork.renditions(for: toured, cache: nil),
+                                        resources: try SiteResources.bundled(), routes: routes, counting: .served)
+        let tourEdition = toured.primary
+        let tour = try #require(TourNavigation(tour: tourEdition.tours[0], number: 2, edition: tourEdition,
+                                               exhibitAt: { id in tourEdition.exhibits.first { $0.id == id } }, primary: .korean,
+                                               routes: routes, strings: countingAssets.strings(.korean)))
+        screens += [
+            ExhibitScreen(exhibit: tourEdition.exhibits[0], edition: tourEdition, catalog: toured, routes: routes, assets: countingAssets),
+            ExhibitScreen(exhibit: tourEdition.exhibits[2], edition: tourEdition, tour: tour, catalog: toured, routes: routes, assets: countingAssets),
+        ]
         // The curators' pages, with codes (a public address) and without.
         let published = Routes(primary: .korean, basePath: "/guide/", origin: "https://guide.example.org")
         for routes in [routes, published] {

@@ -21,6 +21,10 @@ struct ExhibitScreen: Sendable {
     var tourNavigation: TourNavigation?
     /// The image viewer's texts, which app.js reads from the page.
     var viewer: ExhibitStrings
+    /// What usage.js counts this page's events for, when the guide counts: the exhibit's id,
+    /// and on a tour's stop that stop (`UsageSubject.tourStop`).
+    var countSubject: String?
+    var countTourStop: String?
     /// The recorded narration in this language, when the exhibit has one.
     var audioGuide: AudioGuide?
     /// A curator's video in this language.
@@ -47,6 +51,10 @@ struct ExhibitScreen: Sendable {
          actions: HTML = HTML(""), expositionTitle: String? = nil, neighbouringStops: (previous: Int?, next: Int?) = (nil, nil),
          tour: TourNavigation? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
+        if assets.counting != nil {
+            countSubject = exhibit.id
+            countTourStop = tour.map { UsageSubject.tourStop($0.tourID, $0.number) }
+        }
         let name = exhibit.displayName
         let expositionTitle = expositionTitle ?? edition.expositionName ?? strings.siteName
         let firstParagraph = Prose.plainParagraphs(exhibit.description).first
@@ -117,6 +125,8 @@ struct ExhibitScreen: Sendable {
 extension ExhibitScreen: TemplateObject {
     static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
+        .field("countSubject", \.countSubject),
+        .field("countTourStop", \.countTourStop),
         .field("navigationBar", \.navigationBar),
         .field("figure", \.figure),
         .field("gallery", \.gallery),

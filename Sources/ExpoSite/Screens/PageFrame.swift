@@ -58,6 +58,7 @@ struct PageFrame: Sendable {
         documentTitle = title
         self.description = description
         headLinks = assets.headLinks(language)
+        if let origin = assets.counting?.remoteOrigin { contentSecurityPolicy = SecurityPolicy.pagePolicy(beaconsTo: origin) }
         offlineNotice = strings.offlineNotice
         skipToContent = strings.skipToContent
         languageSwitchLabel = strings.languageSwitchLabel

@@ -19,20 +19,26 @@ extension Site {
         let language = routes.language(of: path, among: languages)
         let stops = routes.stops(language)
         let typed: Substring
+        let entry: UsageEntry
         if path == stops || path + "/" == stops {
             guard let query, let given = Self.formValue(query), !given.isEmpty else { return nil }
             typed = given
+            entry = .stop
         } else if path.hasPrefix(stops) {
             var rest = path.dropFirst(stops.count)
             if rest.hasSuffix("/") { rest = rest.dropLast() }
             guard !rest.isEmpty, !rest.contains("/") else { return nil }
             typed = rest
+            entry = .label
         } else {
             return nil
         }
         if let number = StopDirectory.number(typed), let position = plan.stops.position(number) {
             let exhibit = context.edition(language).exhibits[position]
-            return .exhibit(location: routes.link(routes.exhibit(exhibit.id, language)) + Self.guideQuery(query))
+            var query = Self.guideQuery(query)
+            // A guide that counts says which way the visitor came; the page takes it out of the address.
+            if context.assets.counting != nil { query += (query.isEmpty ? "?" : "&") + "from=" + entry.rawValue }
+            return .exhibit(location: routes.link(routes.exhibit(exhibit.id, language)) + query)
         }
         let strings = context.assets.strings(language)
         var screen = NotFoundScreen(language: language, catalog: context.catalog, routes: routes, assets: context.assets)

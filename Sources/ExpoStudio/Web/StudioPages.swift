@@ -37,6 +37,7 @@ enum StudioPages {
                 <li><a href="/studio/exhibits">\(escape(words["exhibits_heading"]))</a></li>\
                 <li><a href="/studio/translations">\(escape(words["translations_heading"]))</a></li>\
                 <li><a href="/studio/publish">\(escape(words["publish_heading"]))</a></li>\
+                \(user.account.role.may(.readCounts) ? "<li><a href=\"/studio/usage\">\(escape(words["usage_heading"]))</a></li>" : "")\
                 \(user.account.role.may(.readAuditLog) ? "<li><a href=\"/studio/audit\">\(escape(words["audit_heading"]))</a></li>" : "")\
                 \(user.account.role.may(.manageAccounts) ? "<li><a href=\"/studio/accounts\">\(escape(words["accounts_heading"]))</a></li>" : "")\
                 <li><a href="/">\(escape(words["public_guide"]))</a></li></ul></nav>\

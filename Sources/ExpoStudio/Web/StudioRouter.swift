@@ -51,6 +51,7 @@ struct StudioRouter: Sendable {
             StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
         }
         addEditing(to: signedIn)
+        addUsage(to: signedIn)
         addImport(to: signedIn)
         addAccounts(to: signedIn)
         return router

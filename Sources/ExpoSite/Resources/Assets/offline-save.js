@@ -42,9 +42,10 @@
     var status = box.querySelector("[role=status]");
     var note = box.querySelector(".offline-save-apple");
 
-    function saved() {
+    function saved(justNow) {
       button.hidden = true;
       status.textContent = box.dataset.saved;
+      if (justNow === true) window.expoCount("saved");
     }
 
     button.addEventListener("click", function () {
@@ -52,7 +53,7 @@
       status.textContent = box.dataset.saving;
       Promise.all([urlsOf(box), navigator.serviceWorker.ready])
         .then(function (both) { return ask(both[1].active, both[0]); })
-        .then(saved, function () {
+        .then(function () { saved(true); }, function () {
           button.disabled = false;
           status.textContent = box.dataset.failed;
         });

@@ -420,6 +420,8 @@
           (index.incomplete ? " " + form.dataset.incomplete : ""));
         performance.measure("expo1900-search", { start: started });
         form.dataset.shown = text;
+        // A search that found nothing in a complete index, still shown a moment later, is counted (usage.js).
+        if (found.length === 0 && !index.incomplete) window.expoMissed(text, function () { return mine === asked; });
       });
     }).catch(function () {
       if (mine !== asked) return;

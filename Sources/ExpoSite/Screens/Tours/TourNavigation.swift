@@ -49,5 +49,8 @@ extension TourNavigation: TemplateObject {
         .field("position", \.position),
         .field("previous", \.previous),
         .field("next", \.next),
+        // Not shown by the templates; answered so that the model's walk covers every property.
+        .field("tourID", \.tourID),
+        .field("number", \.number),
     ]
 }

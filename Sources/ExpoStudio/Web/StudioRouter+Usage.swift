@@ -1,0 +1,49 @@
+import ExpoServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension StudioRouter {
+    /// The dashboard and its CSV files, for editors and admins.
+    func addUsage(to signedIn: RouterGroup<StudioContext>) {
+        let state = editing.state
+        signedIn.group("/usage").add(middleware: RequireCapability(capability: .readCounts)).get { [editing] request, context in
+            let (first, last, understood) = Self.range(request, today: UsageDay.today())
+            let report = UsageReport(rows: try state.usageRows(from: first, to: last), missed: try state.missedSearches(from: first, to: last),
+                                     catalog: editing.guide.watchedLoad().catalog, first: first, last: last)
+            let notice = understood ? nil : StudioStrings.of(context.language)["usage_bad_range"]
+            return StudioPages.response(UsagePage.html(context: context, user: try context.user(), report: report, notice: notice))
+        }
+        signedIn.group("/usage.csv").add(middleware: RequireCapability(capability: .readCounts)).get { request, _ in
+            let (first, last, _) = Self.range(request, today: UsageDay.today())
+            return Self.csv(UsageCSV.counts(try state.usageRows(from: first, to: last)), name: "counts", first: first, last: last)
+        }
+        signedIn.group("/usage-searches.csv").add(middleware: RequireCapability(capability: .readCounts)).get { request, _ in
+            let (first, last, _) = Self.range(request, today: UsageDay.today())
+            return Self.csv(UsageCSV.searches(try state.missedSearches(from: first, to: last), first: first, last: last),
+                            name: "searches", first: first, last: last)
+        }
+    }
+
+    /// The longest range shown at once.
+    static let longestRange = 731
+
+    /// The range `?from=2026-11-01&to=2026-11-27` asks for: the last 30 days without one,
+    /// and when a date cannot be read (said on the page); at most `longestRange` days, ending at `to`.
+    static func range(_ request: Request, today: Int) -> (first: Int, last: Int, understood: Bool) {
+        let from = request.uri.queryParameters["from"], to = request.uri.queryParameters["to"]
+        guard from != nil || to != nil else { return (today - 29, today, true) }
+        guard let first = from.flatMap({ UsageDay.day(of: Substring($0)) }), let last = to.flatMap({ UsageDay.day(of: Substring($0)) }) else {
+            return (today - 29, today, false)
+        }
+        let (low, high) = first <= last ? (first, last) : (last, first)
+        return (max(low, high - longestRange + 1), high, true)
+    }
+
+    static func csv(_ text: String, name: String, first: Int, last: Int) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/csv; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"expo1900-\(name)-\(UsageDay.date(first))-\(UsageDay.date(last)).csv\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
