@@ -23,6 +23,13 @@ enum StudioStyle {
         .logout button { background: transparent; color: var(--accent); }
         .alert { color: var(--alert); font-weight: 600; }
         .table { overflow-x: auto; }
+        .chart { max-width: 100%; height: auto; margin-block: .5rem; }
+        .usage-range { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; }
+        .usage-section .table { max-height: 24rem; overflow-y: auto; }
+        @media (min-width: 64rem) {
+          .usage-section { display: grid; grid-template-columns: minmax(0, 40rem) auto; gap: 0 2rem; align-items: start; }
+          .usage-section > h2, .usage-section > p { grid-column: 1 / -1; }
+        }
         table { border-collapse: collapse; font-size: .9rem; }
         th, td { text-align: start; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; word-break: keep-all; }
         td:first-child, th { white-space: nowrap; }
