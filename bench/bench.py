@@ -19,6 +19,7 @@ from running import ExpoServer, nginx_serving, run  # noqa: E402
 from support import free_port  # noqa: E402
 from scale import BenchBroken, describe, scale_runs, targets as scale_targets  # noqa: E402
 from throughput import compare_throughput  # noqa: E402
+import counts  # noqa: E402
 import csv_loading  # noqa: E402
 import hostile  # noqa: E402
 import photos  # noqa: E402
@@ -48,8 +49,10 @@ def main(binary, argv):
         scratch = pathlib.Path(scratch)
         export = scratch / "site"
         run([binary, "export", str(export)])
-        with ExpoServer(binary) as server, nginx_serving(scratch / "nginx", export, free_port()) as nginx:
-            print(f"expo1900 serve (release) at {server.url}; nginx 1 worker at {nginx}\n", flush=True)
+        # Counting on (issue 43): the throughput row holds with every view counted.
+        with ExpoServer(binary, "--count", "--state", str(scratch / "state")) as server, \
+                nginx_serving(scratch / "nginx", export, free_port()) as nginx:
+            print(f"expo1900 serve --count (release) at {server.url}; nginx 1 worker at {nginx}\n", flush=True)
             results["throughput"] = compare_throughput(server.url, nginx, ["/items/"] if quick else SCREENS, seconds, rounds,
                                                        encodings=(True,) if quick else (False, True))
             results["ranges"] = ranges.range_run(server, seconds)
@@ -84,6 +87,8 @@ def main(binary, argv):
         results["studio"] = studio.studio_run(binary, scratch, folder, count)
         print("\nPhotos sent to the studio (issue 41)", flush=True)
         results["uploads"] = studio_uploads.upload_run(binary, scratch)
+        print("\nCounting how the guide is used (issue 43)", flush=True)
+        results["counts"] = counts.counts_runs(binary, scratch, quick, seconds, rounds)
         print("\nVideos (issue 42)", flush=True)
         results["video"] = video.video_run(binary, scratch)
         print(f"  {video.describe(results['video'])}", flush=True)
@@ -175,6 +180,7 @@ def report(results):
     targets += studio.targets(results.get("studio"))
     targets += studio_uploads.targets(results.get("uploads"))
     targets += video.targets(results.get("video"))
+    targets += counts.targets(results.get("counts"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

@@ -46,7 +46,7 @@ public struct StudioState: Sendable {
 
     /// The folder and the file, made with permissions only their owner can use: the file
     /// holds password hashes, and a copy of it lets anyone guess at them at leisure.
-    private static func prepare(folder: URL, file: String, creating: Bool) throws(StudioError) {
+    static func prepare(folder: URL, file: String, creating: Bool) throws(StudioError) {
         var info = stat()
         if stat(file, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
@@ -77,7 +77,7 @@ public struct StudioState: Sendable {
         }
     }
 
-    private static let newerVersion =
+    static let newerVersion =
         "was written by a newer expo1900 than this one; use that version, or restore a backup made by this one"
 
     /// A file system `errno` in FileProblem's words, without the path (the error names it).

@@ -8,7 +8,7 @@ import Logging
 /// plays, searches that found nothing; never who) into the studio's store, and how many
 /// events one address may send a minute.
 struct CountingOptions: ParsableArguments {
-    @Flag(name: .customLong("count"), help: "Count how the guide is used (no cookie, no address, nothing about who) into the state folder's studio.sqlite; the studio always counts. See docs/counts.md.")
+    @Flag(name: .customLong("count"), help: "Count how the guide is used (no cookie, no address, nothing about who) into the state folder's counts.sqlite; the studio always counts. See docs/counts.md.")
     var enabled = false
 
     @Option(name: .customLong("count-rate"), help: ArgumentHelp(
@@ -21,7 +21,7 @@ struct CountingOptions: ParsableArguments {
     }
 
     /// The recorder writing into `state`, its tally ready for the server.
-    func recorder(state: StudioState, logger: Logger) throws(StudioError) -> UsageRecorder {
+    func recorder(state: UsageStore, logger: Logger) throws(StudioError) -> UsageRecorder {
         try UsageRecorder(state: state, logger: logger, rate: UsageRateLimit(perMinute: perMinute))
     }
 }

@@ -19,14 +19,14 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var state: StateOption
 
     func run() async throws {
-        var counts: StudioState?
+        var counts: UsageStore?
         if counting.enabled {
             do throws(StudioError) {
                 let folder = try state.folder()
                 if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
                     try StudioState.checkOutside(catalog: catalog, state: folder)
                 }
-                counts = try StudioState(folder: folder, creating: true)
+                counts = try UsageStore(folder: folder)
             } catch {
                 printError("expo1900: \(error)")
                 throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
@@ -85,7 +85,7 @@ struct GuideServing: ParsableArguments {
     /// With `side`, the catalog is always loaded entry by entry and its files watched (the
     /// studio writes them, and must see what others write), but its pages reload themselves
     /// only with `--watch`.
-    func run(tls: ExpoServer.TLSFiles? = nil, export: StudioExport? = nil, counting: (CountingOptions, StudioState)? = nil,
+    func run(tls: ExpoServer.TLSFiles? = nil, export: StudioExport? = nil, counting: (CountingOptions, UsageStore)? = nil,
              side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.

@@ -64,6 +64,7 @@ struct Studio: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let studio: StudioState
+        let counts: UsageStore
         do throws(StudioError) {
             let folder = try state.folder()
             if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
@@ -71,6 +72,7 @@ struct Studio: AsyncParsableCommand {
             }
             studio = try StudioState(folder: folder, creating: false)
             guard try !studio.accounts().isEmpty else { throw StudioError.noState(folder: folder.path) }
+            counts = try UsageStore(folder: folder)
         } catch {
             printError("expo1900: \(error)")
             throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
@@ -94,12 +96,12 @@ struct Studio: AsyncParsableCommand {
         }
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
-        try await guide.run(tls: tls, export: export, counting: (counting, studio)) { served, logger in
+        try await guide.run(tls: tls, export: export, counting: (counting, counts)) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             if !served.watchedLoad().isEditable {
                 logger.warning("the studio shows this catalog but edits only catalogs that are a folder of JSON files")
             }
-            return StudioRoutes(state: studio, transport: transport, logger: logger, guide: served)
+            return StudioRoutes(state: studio, usage: counts, transport: transport, logger: logger, guide: served)
         }
     }
 }

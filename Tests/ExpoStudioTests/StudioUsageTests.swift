@@ -15,7 +15,7 @@ import Testing
 
     private static func counted(_ studio: LiveStudio) throws {
         let today = UsageDay.today()
-        try studio.state.record(UsageTally.Batch(day: today, counts: [
+        try UsageStore(folder: studio.state.folder).record(UsageTally.Batch(day: today, counts: [
             key("jikji", .viewLabel): 3, key("jikji", .viewSearch): 1, key("haegeum", .viewList): 1, key("jikji", .viewOther, "en"): 2,
             key("jikji", .recordingStarted): 4, key("jikji", .recordingFinished): 3, key("tour:strings#1", .viewTour): 2,
             key("tour:strings#2", .viewTour): 1, key("", .versionEasy): 1,

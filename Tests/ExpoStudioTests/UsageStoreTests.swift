@@ -21,7 +21,7 @@ import Testing
     @Test func addsEachWriteToTheDaysRows() throws {
         let root = try TemporaryFolder()
         defer { root.remove() }
-        let state = try StudioState(folder: root.url, creating: true)
+        let state = try UsageStore(folder: root.url)
         try state.record(Self.batch(day: Self.today, [Self.key("jikji", .viewLabel): 2, Self.key("", .viewOther, "en"): 1]))
         try state.record(Self.batch(day: Self.today, [Self.key("jikji", .viewLabel): 3]))
         try state.record(Self.batch(day: Self.today - 1, [Self.key("jikji", .viewLabel): 7]))
@@ -35,7 +35,7 @@ import Testing
     @Test func foldsDaysOlderThanNinetyIntoTheirMonths() throws {
         let root = try TemporaryFolder()
         defer { root.remove() }
-        let state = try StudioState(folder: root.url, creating: true)
+        let state = try UsageStore(folder: root.url)
         let query = MissedSearches.Query(language: "ko", text: "가야금")
         // Every day of a year: one label view a day, one missed search a day.
         for day in (Self.today - 364)...Self.today {
@@ -56,7 +56,7 @@ import Testing
     @Test func keepsNoAddressNoBrowserAndNoPersonalQuery() throws {
         let root = try TemporaryFolder()
         defer { root.remove() }
-        let state = try StudioState(folder: root.url, creating: true)
+        let state = try UsageStore(folder: root.url)
         let tally = UsageTally(today: { Self.today })
         tally.add(Self.key("jikji", .viewOther))
         for _ in 0..<10 {
@@ -75,7 +75,7 @@ import Testing
     @Test func aWriteIsWholeOrNothing() throws {
         let root = try TemporaryFolder()
         defer { root.remove() }
-        let state = try StudioState(folder: root.url, creating: true)
+        let state = try UsageStore(folder: root.url)
         try state.record(Self.batch(day: Self.today, [Self.key("jikji", .viewLabel): 1]))
         // A batch whose second row breaks a rule of the table: the first is not kept either.
         #expect(throws: StudioError.self) {

@@ -79,7 +79,8 @@ public enum UsageEvent: Equatable, Sendable {
             return events
         case "missed":
             guard let query = fields["q"], !query.isEmpty else { throw .malformed("no query") }
-            return [.missed(text: query, language: language)]
+            return [.count(UsageTally.Key(subject: UsageSubject.exposition, language: language, metric: .searchMissed)),
+                    .missed(text: query, language: language)]
         default:
             throw .unknown("event \(event)")
         }

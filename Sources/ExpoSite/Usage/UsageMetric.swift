@@ -16,6 +16,9 @@ public enum UsageMetric: Int, Sendable, CaseIterable, Comparable {
     // A version of the guide chosen (`GuideVersion`).
     case versionStandard = 40, versionDescription = 41, versionEasy = 42, versionSign = 43
     case savedOffline = 50, installed = 51
+    /// A search that found nothing, counted without its words (they are kept apart, and only
+    /// once asked often enough: `MissedSearches`).
+    case searchMissed = 52
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -51,6 +54,7 @@ public enum UsageMetric: Int, Sendable, CaseIterable, Comparable {
         case .versionSign: "version_sign"
         case .savedOffline: "saved_offline"
         case .installed: "installed"
+        case .searchMissed: "search_missed"
         }
     }
 

@@ -27,7 +27,48 @@ public enum UsageFolding {
     }
 }
 
-extension StudioState {
+/// The counts, in their own SQLite file `counts.sqlite` in the state folder, beside the
+/// studio's `studio.sqlite` and apart from it: the counts hold nothing of anyone, so the
+/// file can be handed to whoever studies them without the accounts, the audit log (which
+/// keeps the addresses staff log in from) or the drafts; and counting never waits for the
+/// studio's writes, nor they for it.
+public struct UsageStore: Sendable {
+    public static let fileName = "counts.sqlite"
+
+    public let folder: URL
+    let database: DatabasePool
+
+    public var file: URL { folder.appendingPathComponent(Self.fileName) }
+
+    /// Opens the counts in `folder`, making the folder (0700) and the file (0600) when they
+    /// are not there yet, and bringing its tables up to date.
+    public init(folder: URL) throws(StudioError) {
+        self.folder = folder
+        let path = folder.appendingPathComponent(Self.fileName).path
+        try StudioState.prepare(folder: folder, file: path, creating: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        do {
+            database = try DatabasePool(path: path, configuration: configuration)
+            try database.write { db in
+                if try Self.migrator.hasBeenSuperseded(db) { throw StudioError.stateUnusable(path: path, reason: StudioState.newerVersion) }
+            }
+            try Self.migrator.migrate(database)
+        } catch {
+            throw StudioState.problem(error, path: path)
+        }
+    }
+
+    func writing<T>(_ body: (Database) throws -> T) throws(StudioError) -> T {
+        do { return try database.write(body) } catch { throw StudioState.problem(error, path: file.path) }
+    }
+
+    func reading<T>(_ body: (Database) throws -> T) throws(StudioError) -> T {
+        do { return try database.read(body) } catch { throw StudioState.problem(error, path: file.path) }
+    }
+}
+
+extension UsageStore {
     /// Adds a batch of counts in one transaction; the subjects' ids are looked up (and made)
     /// as they are first met.
     public func record(_ batch: UsageTally.Batch) throws(StudioError) {
@@ -96,6 +137,22 @@ extension StudioState {
                 first = end
             }
         }
+        try compactIfMostlyFree()
+    }
+
+    /// Gives the disk back after a fold that emptied much of the file (the first fold of a
+    /// long-stopped guide): a day's fold frees about one day's rows, whose pages the next
+    /// days' rows take, so this runs rarely; when it does, it takes seconds, once.
+    private func compactIfMostlyFree() throws(StudioError) {
+        do {
+            try database.writeWithoutTransaction { db in
+                let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                if pages > 1000, free * 4 > pages { try db.execute(sql: "VACUUM") }
+            }
+        } catch {
+            throw StudioState.problem(error, path: file.path)
+        }
     }
 
     /// The queries already kept (asked often enough) in the day rows: their next misses are
@@ -119,7 +176,7 @@ public struct UsageRow: Sendable, Equatable {
     public let count: Int
 }
 
-extension StudioState {
+extension UsageStore {
     /// The counts from `first` to `last` (days since 1970, both included): day rows, and the
     /// rows of folded months that overlap the range (a month is only ever kept whole).
     public func usageRows(from first: Int, to last: Int) throws(StudioError) -> [UsageRow] {

@@ -48,7 +48,7 @@ enum UsagePage {
         main += section("usage-missed", words["usage_missed_heading"], chart: "",
                         columns: [words["usage_language"], words["usage_query"], words["usage_count"]],
                         rows: report.missed.prefix(100).map { [$0.language, $0.query, String($0.count)] },
-                        note: words["usage_missed_lead", ["count": String(MissedSearches.threshold)]])
+                        note: words["usage_missed_lead", ["total": report.missedTotal.formatted(), "count": String(MissedSearches.threshold)]])
         main += section("usage-others", words["usage_others_heading"], chart: "",
                         columns: [words["usage_what"], words["usage_count"]], rows: report.others.map { [$0.label, String($0.value)] })
         return StudioPages.page(words["usage_heading"], main: main, context: context, user: user)
@@ -56,7 +56,8 @@ enum UsagePage {
 
     private typealias Bar = UsageReport.Bar
 
-    /// A heading, its chart and the table the chart draws.
+    /// A heading, its chart and the table the chart draws. The table's scrolling region is
+    /// named by the heading; the section is not, so that no two landmarks share a name.
     private static func section(_ id: String, _ heading: String, chart: String, columns: [String], rows: [[String]], note: String? = nil) -> String {
         let escape = StudioPages.escape
         let head = columns.map { "<th scope=\"col\">\(escape($0))</th>" }.joined()
@@ -64,7 +65,7 @@ enum UsagePage {
             "<tr>" + row.enumerated().map { index, cell in index == 0 ? "<th scope=\"row\">\(escape(cell))</th>" : "<td>\(escape(cell))</td>" }.joined() + "</tr>"
         }.joined(separator: "\n")
         return """
-            <section class="usage-section" aria-labelledby="\(id)">
+            <section class="usage-section">
             <h2 id="\(id)">\(escape(heading))</h2>
             \(note.map { "<p>\(escape($0))</p>" } ?? "")
             \(chart)

@@ -11,11 +11,11 @@ public struct UsageRecorder: Sendable {
     public static let interval = Duration.seconds(5)
 
     public let tally: UsageTally
-    let state: StudioState
+    let state: UsageStore
     let logger: Logger
 
     /// The tally for `state`, seeded with the searches it already keeps.
-    public init(state: StudioState, logger: Logger, rate: UsageRateLimit = UsageRateLimit()) throws(StudioError) {
+    public init(state: UsageStore, logger: Logger, rate: UsageRateLimit = UsageRateLimit()) throws(StudioError) {
         self.state = state
         self.logger = logger
         tally = UsageTally(limit: rate, keptSearches: try state.keptSearches())

@@ -33,6 +33,8 @@ public struct UsageReport: Sendable {
     public let entries: [Bar]
     public let languages: [Bar]
     public let missed: [(language: String, query: String, count: Int)]
+    /// Every search that found nothing, its words kept or not.
+    public let missedTotal: Int
     /// Speeds, transcripts, captions, versions, saves and installs.
     public let others: [Bar]
 
@@ -89,6 +91,7 @@ public struct UsageReport: Sendable {
         }
         entries = UsageEntry.allCases.map { Bar(label: $0.rawValue, value: byMetric[UsageMetric.view($0)] ?? 0) }
         languages = catalog.languages.map { Bar(label: $0.code, value: byLanguage[$0.code] ?? 0) }
-        others = UsageMetric.allCases.filter { $0.rawValue >= 20 }.map { Bar(label: $0.name, value: byMetric[$0] ?? 0) }
+        missedTotal = byMetric[.searchMissed] ?? 0
+        others = UsageMetric.allCases.filter { $0.rawValue >= 20 && $0 != .searchMissed }.map { Bar(label: $0.name, value: byMetric[$0] ?? 0) }
     }
 }

@@ -6,7 +6,7 @@ import Hummingbird
 extension StudioRouter {
     /// The dashboard and its CSV files, for editors and admins.
     func addUsage(to signedIn: RouterGroup<StudioContext>) {
-        let state = editing.state
+        guard let state = usage else { return }
         signedIn.group("/usage").add(middleware: RequireCapability(capability: .readCounts)).get { [editing] request, context in
             let (first, last, understood) = Self.range(request, today: UsageDay.today())
             let report = UsageReport(rows: try state.usageRows(from: first, to: last), missed: try state.missedSearches(from: first, to: last),

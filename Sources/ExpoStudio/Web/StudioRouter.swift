@@ -13,6 +13,8 @@ struct StudioRouter: Sendable {
     let throttle: LoginThrottle
     let security: StudioSecurity
     let editing: GuideEditing
+    /// The counts the dashboard reads; nil when their file could not be opened (the dashboard says so).
+    let usage: UsageStore?
 
     func build() -> Router<StudioContext> {
         let router = Router(context: StudioContext.self)

@@ -57,11 +57,13 @@ public struct StudioRoutes: SideRoutes {
     let transport: Transport
     let logger: Logger
 
-    public init(state: StudioState, transport: Transport, logger: Logger, throttle: LoginThrottle = LoginThrottle(),
+    /// `usage`: the counts the dashboard shows; without it, those in the state's folder.
+    public init(state: StudioState, usage: UsageStore? = nil, transport: Transport, logger: Logger, throttle: LoginThrottle = LoginThrottle(),
                 security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
         self.transport = transport
         self.logger = logger
-        let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide))
+        let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide),
+                                  usage: usage ?? (try? UsageStore(folder: state.folder)))
         responder = router.build().buildResponder()
     }
 
