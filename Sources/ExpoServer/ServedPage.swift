@@ -33,14 +33,14 @@ final class ServedPage: Sendable {
     let etag: String
     let etags: Set<Substring>
     /// Set for the pages whose views are counted (exhibits, tour stops, the exposition).
-    let counted: CountedPage?
+    let counters: ViewCounters?
 
     /// The bytes it holds, for the cache's budget: what its buffers take, not only what they hold.
     var byteCount: Int { held.capacity + identity.head.capacity + (gzip?.head.capacity ?? 0) }
 
     /// `varyBy` names request headers, besides Accept-Encoding, that change the answer.
     init(_ page: Page, varyBy: [String] = [], counted: CountedPage? = nil) {
-        self.counted = counted
+        counters = counted.map(ViewCounters.init)
         var common = SecurityHeaders.all
         common[.contentType] = page.contentType
         // Safari plays media only from a server that answers ranges, and asks first.

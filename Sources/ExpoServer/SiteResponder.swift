@@ -133,8 +133,8 @@ public final class SiteResponder: Sendable {
         } else {
             (status, page) = (.notFound, site.notFoundPage(for: path))
         }
-        if let usage, status == .ok, let counted = page.counted, request.method == .GET {
-            countView(counted, usage: usage, request: request, query: uri.query, site: site)
+        if let usage, status == .ok, let counters = page.counters, request.method == .GET {
+            countView(counters, usage: usage, request: request, query: uri.query, site: site)
         }
         let acceptsGzip = request.headers.first(name: "accept-encoding").map(AcceptEncoding.takesGzip) ?? false
         let representation = acceptsGzip ? (page.gzip ?? page.identity) : page.identity

@@ -9,39 +9,68 @@ extension SiteResponder {
     /// request is no visit (a service worker filling its cache, a prefetch). Of the request
     /// only this is read, and nothing of it is kept: which of the guide's own screens linked
     /// here, never the address, the browser or the referrer itself.
-    func countView(_ counted: CountedPage, usage: UsageTally, request: HTTPRequestHead, query: String?, site: ServedSite) {
-        let headers = request.headers
-        if Self.asksNotToBeCounted(headers) { return }
-        if let mode = headers.first(name: "sec-fetch-mode"), mode != "navigate" { return }
-        if let purpose = headers.first(name: "sec-purpose") ?? headers.first(name: "purpose"), purpose.contains("prefetch") { return }
-        let language = counted.language
-        if let stop = counted.tourStop {
-            usage.add(UsageTally.Key(subject: counted.subject, language: language, metric: .viewTour))
-            usage.add(UsageTally.Key(subject: stop, language: language, metric: .viewTour))
-            return
+    func countView(_ counters: ViewCounters, usage: UsageTally, request: HTTPRequestHead, query: String?, site: ServedSite) {
+        // One pass over the headers: this runs for every view of every exhibit.
+        var referrer: String?, host: String?
+        for (name, value) in request.headers {
+            switch name.utf8.count {
+            case 3 where name.caseInsensitiveEquals("dnt"), 7 where name.caseInsensitiveEquals("sec-gpc"):
+                if Self.isOne(value) { return }
+            case 14 where name.caseInsensitiveEquals("sec-fetch-mode"):
+                if value != "navigate" { return }
+            case 7 where name.caseInsensitiveEquals("purpose"), 11 where name.caseInsensitiveEquals("sec-purpose"):
+                if value.contains("prefetch") { return }
+            case 7 where name.caseInsensitiveEquals("referer"): referrer = value
+            case 4 where name.caseInsensitiveEquals("host"): host = value
+            default: break
+            }
         }
-        let from = query.flatMap { Self.field("from", in: Substring($0)) }
-        let referrer = headers.first(name: "referer").flatMap { Self.ownPath(of: $0, host: headers.first(name: "host")) }
-        let entry = site.site.entry(referrerPath: referrer?.path, referrerQuery: referrer?.query, from: from)
-        usage.add(UsageTally.Key(subject: counted.subject, language: language, metric: .view(entry)))
+        let entry: UsageEntry
+        if counters.page.tourStop != nil {
+            entry = .tour
+        } else if referrer == nil, query == nil {
+            // A typed address, a bookmark, a QR code read without its stop: nothing to look up.
+            entry = .other
+        } else {
+            let from = query.flatMap { Self.field("from", in: Substring($0)) }
+            let own = referrer.flatMap { Self.ownPath(of: $0, host: host) }
+            entry = site.site.entry(referrerPath: own?.path, referrerQuery: own?.query, from: from)
+        }
+        if counters.add(entry) { usage.hand(counters) }
+    }
+
+    private static func isOne(_ value: String) -> Bool {
+        value == "1" || value.trimmingCharacters(in: .whitespaces) == "1"
     }
 
     /// `Sec-GPC: 1` (Global Privacy Control) or `DNT: 1`: such a browser is not counted at all.
     static func asksNotToBeCounted(_ headers: HTTPHeaders) -> Bool {
-        headers.first(name: "sec-gpc")?.trimmingCharacters(in: .whitespaces) == "1"
-            || headers.first(name: "dnt")?.trimmingCharacters(in: .whitespaces) == "1"
+        headers.first(name: "sec-gpc").map(isOne) == true || headers.first(name: "dnt").map(isOne) == true
     }
 
     /// The path and query of a `Referer` on this guide's own host, else nil: another site
-    /// that links here is only ever `other`.
+    /// that links here is only ever `other`. Read byte by byte: Foundation's `range(of:)`
+    /// was more than half of what counting a view cost.
     static func ownPath(of referrer: String, host: String?) -> (path: Substring, query: Substring?)? {
-        guard let host, let scheme = referrer.range(of: "://") else { return nil }
-        let rest = referrer[scheme.upperBound...]
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        guard rest[..<slash].lowercased() == host.lowercased() else { return nil }
-        let target = rest[slash...]
-        guard let question = target.firstIndex(of: "?") else { return (target.isEmpty ? "/" : target, nil) }
-        return (target[..<question], target[target.index(after: question)...])
+        guard let host else { return nil }
+        let bytes = referrer.utf8
+        var index = bytes.startIndex
+        // The scheme, then "://".
+        while index != bytes.endIndex, bytes[index] != UInt8(ascii: ":") { index = bytes.index(after: index) }
+        for expected in [UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "/")] {
+            guard index != bytes.endIndex, bytes[index] == expected else { return nil }
+            index = bytes.index(after: index)
+        }
+        let authority = index
+        while index != bytes.endIndex, bytes[index] != UInt8(ascii: "/") { index = bytes.index(after: index) }
+        let given = bytes[authority..<index]
+        guard given.count == host.utf8.count,
+              zip(given, host.utf8).allSatisfy({ $0 == $1 || ($0 | 0x20) == ($1 | 0x20) && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+        else { return nil }
+        let target = Substring(referrer.utf8[index...])
+        guard !target.isEmpty else { return ("/", nil) }
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+        return (target[..<question], target[target.utf8.index(after: question)...])
     }
 
     /// The value of `name=` in a query string, not decoded (the values read are plain words).
@@ -104,5 +133,14 @@ extension SiteResponder {
         case let .v6(v6): withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
         default: nil
         }
+    }
+}
+
+extension String {
+    /// Whether this ASCII header name is `lowercase` (given in lower case), whatever its case.
+    func caseInsensitiveEquals(_ lowercase: StaticString) -> Bool {
+        let other = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        guard utf8.count == other.count else { return false }
+        return zip(utf8, other).allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
     }
 }

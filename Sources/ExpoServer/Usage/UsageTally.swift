@@ -46,6 +46,8 @@ public final class UsageTally: Sendable {
         var missed: [MissedSearches.Query: Int] = [:]
         var dropped = 0
         var searches: MissedSearches
+        /// Pages with views since the last take (`ViewCounters`), each once.
+        var pages: [ViewCounters] = []
     }
 
     private let state: Mutex<State>
@@ -83,9 +85,29 @@ public final class UsageTally: Sendable {
         }
     }
 
+    /// A page whose views began to be counted since the last take.
+    func hand(_ counters: ViewCounters) {
+        state.withLock { $0.pages.append(counters) }
+    }
+
     /// Everything counted since the last take, for the store; the day moves on here.
     public func take() -> Batch {
         let day = today()
+        let pages = state.withLock { state in
+            defer { state.pages = [] }
+            return state.pages
+        }
+        for counters in pages {
+            let page = counters.page
+            for (entry, count) in counters.take() {
+                if let stop = page.tourStop {
+                    add(Key(subject: page.subject, language: page.language, metric: .viewTour), count: count)
+                    add(Key(subject: stop, language: page.language, metric: .viewTour), count: count)
+                } else {
+                    add(Key(subject: page.subject, language: page.language, metric: .view(entry)), count: count)
+                }
+            }
+        }
         return state.withLock { state in
             let batch = Batch(day: state.day, counts: state.counts, missed: state.missed, dropped: state.dropped)
             state.counts = [:]
