@@ -43,10 +43,15 @@ import Testing
         }
         try state.foldUsage(today: Self.today)
         let rows = try state.usageRows(from: Self.today - 364, to: Self.today)
-        // Nothing lost: 365 views in all, in day rows for the last 90 days and month rows before.
-        #expect(rows.reduce(0) { $0 + $1.count } == 365)
-        #expect(rows.filter { $0.period.count == 10 }.count == UsageFolding.dayLimit)
-        #expect(rows.filter { $0.period.count == 7 }.count == 10)
+        // Nothing lost: 365 views in all, in day rows for the last 90 days and month rows before,
+        // where each month keeps 직지's views as one count and the routes of all of them apart.
+        let days = rows.filter { $0.period.count == 10 }, months = rows.filter { $0.period.count == 7 }
+        #expect(rows.filter { $0.subject != UsageSubject.everything }.reduce(0) { $0 + $1.count } == 365)
+        #expect(days.count == UsageFolding.dayLimit && days.allSatisfy { $0.metric == .viewLabel })
+        #expect(months.filter { $0.subject == "jikji" }.allSatisfy { $0.metric == .viewsFolded })
+        #expect(months.filter { $0.subject == UsageSubject.everything }.allSatisfy { $0.metric == .viewLabel })
+        #expect(months.filter { $0.subject == "jikji" }.count == 10 && months.filter { $0.subject == UsageSubject.everything }.count == 10)
+        #expect(months.filter { $0.subject == "jikji" }.map(\.count) == months.filter { $0.subject == UsageSubject.everything }.map(\.count))
         #expect(try state.missedSearches(from: Self.today - 364, to: Self.today).map(\.count) == [365])
         // Folding again changes nothing.
         try state.foldUsage(today: Self.today)

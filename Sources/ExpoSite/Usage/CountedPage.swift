@@ -17,6 +17,9 @@ public struct CountedPage: Sendable, Equatable {
 /// two kinds never meet.
 public enum UsageSubject {
     public static let exposition = ""
+    /// A folded month's counts of every subject together (the routes that led in); no
+    /// exhibit id is `*`, as ids are letters, digits, - and _.
+    public static let everything = "*"
 
     public static func tourStop(_ tour: String, _ number: Int) -> String { "tour:\(tour)#\(number)" }
 

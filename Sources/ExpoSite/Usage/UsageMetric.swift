@@ -5,6 +5,9 @@
 public enum UsageMetric: Int, Sendable, CaseIterable, Comparable {
     // A page opened, by the route that led there.
     case viewLabel = 0, viewStop = 1, viewList = 2, viewSearch = 3, viewTour = 4, viewBrowse = 5, viewMap = 6, viewOther = 7
+    /// A folded month's views of one subject, whatever route led there: the routes are kept
+    /// for the month as a whole, under `UsageSubject.everything`.
+    case viewsFolded = 9
     // Media started and played to at least 90 %.
     case recordingStarted = 10, recordingFinished = 11
     case descriptionStarted = 12, descriptionFinished = 13
@@ -33,6 +36,7 @@ public enum UsageMetric: Int, Sendable, CaseIterable, Comparable {
         case .viewBrowse: "view_browse"
         case .viewMap: "view_map"
         case .viewOther: "view_other"
+        case .viewsFolded: "views"
         case .recordingStarted: "recording_started"
         case .recordingFinished: "recording_finished"
         case .descriptionStarted: "description_started"

@@ -116,16 +116,28 @@ extension UsageStore {
             let oldest = [try Int.fetchOne(db, sql: "SELECT MIN(day) FROM usageDay"),
                           try Int.fetchOne(db, sql: "SELECT MIN(day) FROM missedDay")].compactMap { $0 }.min()
             guard var first = oldest, first < cutoff else { return }
+            try db.execute(sql: "INSERT OR IGNORE INTO usageSubject(name) VALUES (?)", arguments: [UsageSubject.everything])
+            let everything = try Int64.fetchOne(db, sql: "SELECT id FROM usageSubject WHERE name = ?", arguments: [UsageSubject.everything])
             // Month by month, so the day → month mapping stays in Swift's calendar.
             while first < cutoff {
                 let month = UsageFolding.month(ofDay: first)
                 let end = min(cutoff, UsageFolding.firstDay(ofMonth: month + 1))
+                // A subject's views as one count, whatever route led there; the routes for
+                // all subjects together. A month's rows are then about a third of what its
+                // days' rows would fold to, and every chart of the dashboard can still be drawn.
                 try db.execute(sql: """
                     INSERT INTO usageMonth(month, subject, language, metric, count)
-                    SELECT ?, subject, language, metric, SUM(count) FROM usageDay WHERE day >= ? AND day < ?
-                    GROUP BY subject, language, metric
+                    SELECT ?, subject, language, CASE WHEN metric < 8 THEN \(UsageMetric.viewsFolded.rawValue) ELSE metric END, SUM(count)
+                    FROM usageDay WHERE day >= ? AND day < ?
+                    GROUP BY subject, language, CASE WHEN metric < 8 THEN \(UsageMetric.viewsFolded.rawValue) ELSE metric END
                     ON CONFLICT DO UPDATE SET count = count + excluded.count
                     """, arguments: [month, first, end])
+                try db.execute(sql: """
+                    INSERT INTO usageMonth(month, subject, language, metric, count)
+                    SELECT ?, ?, language, metric, SUM(count) FROM usageDay WHERE day >= ? AND day < ? AND metric < 8
+                    GROUP BY language, metric
+                    ON CONFLICT DO UPDATE SET count = count + excluded.count
+                    """, arguments: [month, everything, first, end])
                 try db.execute(sql: """
                     INSERT INTO missedMonth(month, language, query, count)
                     SELECT ?, language, query, SUM(count) FROM missedDay WHERE day >= ? AND day < ?

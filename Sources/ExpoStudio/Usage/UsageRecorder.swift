@@ -19,7 +19,6 @@ public struct UsageRecorder: Sendable {
         self.state = state
         self.logger = logger
         tally = UsageTally(limit: rate, keptSearches: try state.keptSearches())
-        try state.foldUsage(today: UsageDay.today())
     }
 
     public var file: URL { state.file }
@@ -27,6 +26,8 @@ public struct UsageRecorder: Sendable {
     /// Writes until cancelled, then once more.
     public func run() async {
         var day = UsageDay.today()
+        // Off the start: after a long stop, folding (and giving the disk back) takes a while.
+        do { try state.foldUsage(today: day) } catch { logger.error("counts: \(error)") }
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.interval)
             flush()

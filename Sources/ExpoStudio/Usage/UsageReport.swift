@@ -50,7 +50,12 @@ public struct UsageReport: Sendable {
         var byLanguage: [String: Int] = [:]
         var byTourStop: [String: Int] = [:]
         for row in rows {
-            byMetric[row.metric, default: 0] += row.count
+            // A folded month keeps its routes under `everything`, and each subject's views as `viewsFolded`.
+            if row.subject == UsageSubject.everything {
+                byMetric[row.metric, default: 0] += row.count
+                continue
+            }
+            if !(row.metric.isView && row.period.count == 7) { byMetric[row.metric, default: 0] += row.count }
             guard row.metric.isView else { continue }
             if UsageSubject.tourStop(of: row.subject) != nil {
                 byTourStop[row.subject, default: 0] += row.count
