@@ -29,16 +29,23 @@ public struct StudioState: Sendable {
         self.now = now
         let path = folder.appendingPathComponent(Self.fileName).path
         try Self.prepare(folder: folder, file: path, creating: creating)
+        database = try Self.openDatabase(path, migrator: Self.migrator)
+    }
+
+    /// The database at `path` with its tables brought up to date by `migrator`; one a
+    /// newer guide has written is refused rather than read wrong.
+    static func openDatabase(_ path: String, migrator: DatabaseMigrator) throws(StudioError) -> DatabasePool {
         var configuration = Configuration()
         // `users add` from a terminal while the studio writes waits its turn, briefly,
         // instead of failing at once.
         configuration.busyMode = .timeout(5)
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
+            let database = try DatabasePool(path: path, configuration: configuration)
             try database.write { db in
-                if try Self.migrator.hasBeenSuperseded(db) { throw StudioError.stateUnusable(path: path, reason: Self.newerVersion) }
+                if try migrator.hasBeenSuperseded(db) { throw StudioError.stateUnusable(path: path, reason: Self.newerVersion) }
             }
-            try Self.migrator.migrate(database)
+            try migrator.migrate(database)
+            return database
         } catch {
             throw Self.problem(error, path: path)
         }

@@ -83,6 +83,19 @@ def counts_in_csv(text):
     return {(row["subject"], row["language"], row["metric"]): int(row["count"]) for row in rows if row["period"] == today()}
 
 
+def counted_today(browser, url):
+    """The CSV's counts of today, as the editor downloads them."""
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url, "ben")
+        response = page.request.get(url + f"/studio/usage.csv?from={today()}&to={today()}")
+        assert response.status == 200
+        return counts_in_csv(response.text())
+    finally:
+        context.close()
+
+
 def check_dashboard_and_csv(browser, url):
     # In English, to read its words below; the studio follows the browser's language.
     context = new_phone(browser, locale="en-US")
@@ -147,15 +160,7 @@ def test_a_scripted_visit_counts_exactly_in_webkit(webkit, browser):
         webkit.find_element("css selector", "#search-field").send_keys("없는전시물")
         time.sleep(3)  # the miss is sent once the search has stood 1.5 s
         time.sleep(WRITTEN)
-        context = new_phone(browser)
-        page = context.new_page()
-        try:
-            log_in(page, url, "ben")
-            response = page.request.get(url + f"/studio/usage.csv?from={today()}&to={today()}")
-            counted = counts_in_csv(response.text())
-        finally:
-            context.close()
-        assert counted == EXPECTED
+        assert counted_today(browser, url) == EXPECTED
 
 
 def test_a_browser_that_asks_not_to_be_counted_is_not(browser):
@@ -174,14 +179,7 @@ def test_a_browser_that_asks_not_to_be_counted_is_not(browser):
             context.close()
         assert beacons == [], "the page sends nothing"
         time.sleep(WRITTEN)
-        context = new_phone(browser)
-        page = context.new_page()
-        try:
-            log_in(page, url, "ben")
-            response = page.request.get(url + f"/studio/usage.csv?from={today()}&to={today()}")
-            assert counts_in_csv(response.text()) == {}, "the server counted none of its views"
-        finally:
-            context.close()
+        assert counted_today(browser, url) == {}, "the server counted none of its views"
 
 
 def test_the_dashboard_is_for_editors_and_admins(browser):

@@ -48,6 +48,17 @@ public final class UsageTally: Sendable {
         var searches: MissedSearches
         /// Pages with views since the last take (`ViewCounters`), each once.
         var pages: [ViewCounters] = []
+
+        /// Adds to a key's count; a new key past `keyLimit` is dropped, and said so.
+        mutating func add(_ key: Key, _ count: Int) {
+            if let old = counts[key] {
+                counts[key] = old + count
+            } else if counts.count < UsageTally.keyLimit {
+                counts[key] = count
+            } else {
+                dropped += count
+            }
+        }
     }
 
     private let state: Mutex<State>
@@ -64,15 +75,7 @@ public final class UsageTally: Sendable {
     }
 
     public func add(_ key: Key, count: Int = 1) {
-        state.withLock { state in
-            if let old = state.counts[key] {
-                state.counts[key] = old + count
-            } else if state.counts.count < Self.keyLimit {
-                state.counts[key] = count
-            } else {
-                state.dropped += count
-            }
-        }
+        state.withLock { $0.add(key, count) }
     }
 
     /// One search in `language` that found nothing; only stored once asked often enough.
@@ -124,15 +127,7 @@ public final class UsageTally: Sendable {
     /// Gives back a batch the store could not write, to be tried with the next one.
     public func putBack(_ batch: Batch) {
         state.withLock { state in
-            for (key, count) in batch.counts {
-                if let old = state.counts[key] {
-                    state.counts[key] = old + count
-                } else if state.counts.count < Self.keyLimit {
-                    state.counts[key] = count
-                } else {
-                    state.dropped += count
-                }
-            }
+            for (key, count) in batch.counts { state.add(key, count) }
             for (query, count) in batch.missed { state.missed[query, default: 0] += count }
         }
     }

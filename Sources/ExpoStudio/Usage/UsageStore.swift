@@ -46,17 +46,7 @@ public struct UsageStore: Sendable {
         self.folder = folder
         let path = folder.appendingPathComponent(Self.fileName).path
         try StudioState.prepare(folder: folder, file: path, creating: true)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        do {
-            database = try DatabasePool(path: path, configuration: configuration)
-            try database.write { db in
-                if try Self.migrator.hasBeenSuperseded(db) { throw StudioError.stateUnusable(path: path, reason: StudioState.newerVersion) }
-            }
-            try Self.migrator.migrate(database)
-        } catch {
-            throw StudioState.problem(error, path: path)
-        }
+        database = try StudioState.openDatabase(path, migrator: Self.migrator)
     }
 
     func writing<T>(_ body: (Database) throws -> T) throws(StudioError) -> T {
