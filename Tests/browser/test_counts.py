@@ -14,7 +14,7 @@ from pathlib import Path
 from axe_playwright_python.sync_playwright import Axe
 
 from conftest import IMAGE_CACHE, _binary, new_phone
-from support import wait_for_recordings
+from support import free_port, start_nginx, wait_for_recordings
 from test_accessibility import RULES
 
 PASSWORD = "correct horse battery"
@@ -208,3 +208,32 @@ def test_the_dashboard_is_for_editors_and_admins(browser):
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *arguments):
         return None
+
+
+def test_a_static_export_counts_into_the_guide_it_names(browser, tmp_path):
+    """An export made with --events-url, behind nginx on another origin: a QR label's stop
+    page leads to the exhibit, whose page sends its own view, from the label, to the guide."""
+    with studio() as (url, _):
+        export = tmp_path / "site"
+        subprocess.run([_binary(), "export", str(export), "--events-url", url + "/", "--image-cache", IMAGE_CACHE],
+                       check=True, capture_output=True)
+        port = free_port()
+        (tmp_path / "nginx").mkdir()
+        nginx = start_nginx(tmp_path / "nginx", port, export)
+        try:
+            context = new_phone(browser)
+            page = context.new_page()
+            beacons = []
+            page.on("request", lambda request: beacons.append(request.url) if request.url.endswith("/count") else None)
+            try:
+                page.goto(f"http://127.0.0.1:{port}/stop/1/")
+                page.wait_for_url(f"http://127.0.0.1:{port}/items/jikji/")
+                page.wait_for_timeout(500)
+            finally:
+                context.close()
+            assert beacons == [url + "/count"], beacons
+        finally:
+            nginx.terminate()
+            nginx.wait(timeout=10)
+        time.sleep(WRITTEN)
+        assert counted_today(browser, url) == {("jikji", "ko", "view_label"): 1}

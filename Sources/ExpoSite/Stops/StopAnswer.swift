@@ -97,8 +97,10 @@ extension Site {
             StopRedirect.Alternate(hreflang: other.code,
                                    href: routes.link(routes.exhibit(context.edition(other).exhibits[position].id, other)))
         }
-        let screen = StopRedirect(stop: number, exhibit: exhibit, language: language, routes: routes,
+        var screen = StopRedirect(stop: number, exhibit: exhibit, language: language, routes: routes,
                                   strings: context.assets.strings(language), alternates: alternates)
+        // An export that counts says, as the server's redirect does, that a label led in.
+        if context.assets.counting != nil { screen.href += "?from=label" }
         // Kept plain: gzip saves a few hundred bytes of each, and a .gz beside every one of
         // them doubled the files they add to an export (40,000 at 10,000 exhibits in two languages).
         return Page(contentType: "text/html; charset=utf-8", body: try context.resources.render(screen, with: "stop-redirect"),
