@@ -237,3 +237,42 @@ def test_a_static_export_counts_into_the_guide_it_names(browser, tmp_path):
             nginx.wait(timeout=10)
         time.sleep(WRITTEN)
         assert counted_today(browser, url) == {("jikji", "ko", "view_label"): 1}
+
+
+def test_a_kill_mid_way_leaves_the_counts_of_the_last_write(tmp_path):
+    """`kill -9` between two writes: the store opens cleanly, and holds the counts of the
+    last write, whole: either all the events before it or, if a write came in between, all
+    of them, never a part of a write."""
+    import http.client
+    import os
+    import signal
+    import sqlite3
+    state = tmp_path / "state"
+    server = subprocess.Popen([_binary(), "serve", "--count", "--count-rate", "0", "--port", "0", "--state", str(state),
+                               "--image-cache", IMAGE_CACHE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        match = re.match(r"Expo1900 is serving http://127.0.0.1:(\d+)", server.stdout.readline())
+        assert match
+        connection = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=10)
+
+        def send(count):
+            for _ in range(count):
+                connection.request("POST", "/count", body="e=saved&x=jikji&l=ko", headers={"Content-Type": "text/plain"})
+                response = connection.getresponse()
+                response.read()
+                assert response.status == 204
+        send(300)
+        time.sleep(WRITTEN)
+        send(200)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    database = sqlite3.connect(str(state / "counts.sqlite"))
+    try:
+        assert database.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        stored = database.execute("SELECT COALESCE(SUM(count), 0) FROM usageDay").fetchone()[0]
+    finally:
+        database.close()
+    assert stored in (300, 500), f"{stored} counts stored: part of a write"
