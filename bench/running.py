@@ -41,12 +41,15 @@ class ExpoServer:
     """`expo1900 serve` on a free port; its access log goes nowhere, as behind a proxy that logs.
     `seconds` is the time from the command to its URL, catalog and image work included."""
 
-    def __init__(self, binary, *arguments):
+    def __init__(self, binary, *arguments, log=None):
         self.command = [binary, "serve", "--port", "0", *arguments]
+        # A file for the log, when the bench waits for a line of it.
+        self.log = log
 
     def __enter__(self):
         started = time.perf_counter()
-        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.log_file = open(self.log, "wb") if self.log else None
+        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=self.log_file or subprocess.DEVNULL)
         try:
             self.url = read_line(self.process, r"Expo1900 is serving (http://\S+)", 300, "expo1900 serve").group(1)
         except BenchBroken:
@@ -58,6 +61,19 @@ class ExpoServer:
     def __exit__(self, *_):
         self.process.terminate()
         self.process.wait(timeout=30)
+        if self.log_file:
+            self.log_file.close()
+
+    def wait_for_log(self, pattern, timeout, what):
+        """Seconds from now until a line of the log matches `pattern`."""
+        started = time.perf_counter()
+        while time.perf_counter() - started < timeout:
+            if re.search(pattern, self.log.read_text("utf-8", "replace")):
+                return time.perf_counter() - started
+            if self.process.poll() is not None:
+                raise BenchBroken(f"{what}: the server ended (status {self.process.returncode}) before logging {pattern!r}")
+            time.sleep(0.2)
+        raise BenchBroken(f"{what}: no log line matching {pattern!r} within {timeout} s")
 
 
 @contextlib.contextmanager

@@ -58,6 +58,30 @@ import Testing
         #expect(try state.usageRows(from: Self.today - 364, to: Self.today) == rows)
     }
 
+    @Test func aFoldStoppedPartWayKeepsWholeMonthsAndTheNextOneFinishes() throws {
+        let root = try TemporaryFolder()
+        defer { root.remove() }
+        let state = try UsageStore(folder: root.url)
+        for day in (Self.today - 364)...Self.today {
+            try state.record(Self.batch(day: day, [Self.key("jikji", .viewLabel): 1], missed: [:]))
+        }
+        // Stopped after the first month, as a server told to stop is.
+        var asked = 0
+        let folded = try state.foldUsage(today: Self.today) {
+            asked += 1
+            return asked > 1
+        }
+        #expect(folded == 1)
+        let partly = try state.usageRows(from: Self.today - 364, to: Self.today)
+        #expect(partly.filter { $0.subject == "jikji" }.reduce(0) { $0 + $1.count } == 365)
+        #expect(partly.filter { $0.period.count == 7 && $0.subject == "jikji" }.count == 1)
+        let rest = try state.foldUsage(today: Self.today)
+        #expect(rest == 9)
+        let rows = try state.usageRows(from: Self.today - 364, to: Self.today)
+        #expect(rows.filter { $0.subject == "jikji" }.reduce(0) { $0 + $1.count } == 365)
+        #expect(rows.filter { $0.period.count == 7 && $0.subject == "jikji" }.count == 10)
+    }
+
     @Test func keepsNoAddressNoBrowserAndNoPersonalQuery() throws {
         let root = try TemporaryFolder()
         defer { root.remove() }

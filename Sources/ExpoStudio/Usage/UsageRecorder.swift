@@ -27,17 +27,41 @@ public struct UsageRecorder: Sendable {
     public func run() async {
         var day = UsageDay.today()
         // Off the start: after a long stop, folding (and giving the disk back) takes a while.
-        do { try state.foldUsage(today: day) } catch { logger.error("counts: \(error)") }
+        await fold(today: day)
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.interval)
             flush()
             let today = UsageDay.today()
             if today != day {
                 day = today
-                do { try state.foldUsage(today: today) } catch { logger.error("counts: \(error)") }
+                await fold(today: today)
             }
         }
         flush()
+    }
+
+    /// Folds old days into months. A server told to stop in the middle of it stops at once:
+    /// the statement under way is interrupted, its month rolled back, and the next start
+    /// folds what is left.
+    private func fold(today: Int) async {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let state = state
+        do {
+            let months = try await withTaskCancellationHandler {
+                try state.foldUsage(today: today) { Task.isCancelled }
+            } onCancel: {
+                state.interrupt()
+            }
+            if months > 0 {
+                let seconds = (clock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
+                logger.info("counts: folded the days older than \(UsageFolding.dayLimit) into \(months) months in \(seconds)")
+            }
+        } catch where Task.isCancelled {
+            logger.info("counts: folding stopped with the server; the next start goes on with it")
+        } catch {
+            logger.error("counts: \(error)")
+        }
     }
 
     /// Writes what the tally holds now; on failure it is given back, to be tried again.

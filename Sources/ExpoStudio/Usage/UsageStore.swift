@@ -98,49 +98,67 @@ extension UsageStore {
     }
 
     /// Folds the day rows older than `UsageFolding.dayLimit` days before `today` into their
-    /// months. Rows of a month still partly in days are added to as its days are folded.
-    public func foldUsage(today: Int) throws(StudioError) {
+    /// months, and answers how many months it folded. Rows of a month still partly in days
+    /// are added to as its days are folded. Each month is its own transaction and `stopped`
+    /// is asked before each: a guide stopping in the middle of a long backlog (a first start
+    /// after months) stops at once, with every month folded or not, and the next start goes on.
+    @discardableResult
+    public func foldUsage(today: Int, stopped: () -> Bool = { false }) throws(StudioError) -> Int {
         // The last `dayLimit` days, today among them, stay days.
         let cutoff = today - UsageFolding.dayLimit + 1
-        try writing { db in
-            let oldest = [try Int.fetchOne(db, sql: "SELECT MIN(day) FROM usageDay"),
-                          try Int.fetchOne(db, sql: "SELECT MIN(day) FROM missedDay")].compactMap { $0 }.min()
-            guard var first = oldest, first < cutoff else { return }
-            try db.execute(sql: "INSERT OR IGNORE INTO usageSubject(name) VALUES (?)", arguments: [UsageSubject.everything])
-            let everything = try Int64.fetchOne(db, sql: "SELECT id FROM usageSubject WHERE name = ?", arguments: [UsageSubject.everything])
-            // Month by month, so the day → month mapping stays in Swift's calendar.
-            while first < cutoff {
-                let month = UsageFolding.month(ofDay: first)
-                let end = min(cutoff, UsageFolding.firstDay(ofMonth: month + 1))
-                // A subject's views as one count, whatever route led there; the routes for
-                // all subjects together. A month's rows are then about a third of what its
-                // days' rows would fold to, and every chart of the dashboard can still be drawn.
-                try db.execute(sql: """
-                    INSERT INTO usageMonth(month, subject, language, metric, count)
-                    SELECT ?, subject, language, CASE WHEN metric < 8 THEN \(UsageMetric.viewsFolded.rawValue) ELSE metric END, SUM(count)
-                    FROM usageDay WHERE day >= ? AND day < ?
-                    GROUP BY subject, language, CASE WHEN metric < 8 THEN \(UsageMetric.viewsFolded.rawValue) ELSE metric END
-                    ON CONFLICT DO UPDATE SET count = count + excluded.count
-                    """, arguments: [month, first, end])
-                try db.execute(sql: """
-                    INSERT INTO usageMonth(month, subject, language, metric, count)
-                    SELECT ?, ?, language, metric, SUM(count) FROM usageDay WHERE day >= ? AND day < ? AND metric < 8
-                    GROUP BY language, metric
-                    ON CONFLICT DO UPDATE SET count = count + excluded.count
-                    """, arguments: [month, everything, first, end])
-                try db.execute(sql: """
-                    INSERT INTO missedMonth(month, language, query, count)
-                    SELECT ?, language, query, SUM(count) FROM missedDay WHERE day >= ? AND day < ?
-                    GROUP BY language, query
-                    ON CONFLICT DO UPDATE SET count = count + excluded.count
-                    """, arguments: [month, first, end])
-                try db.execute(sql: "DELETE FROM usageDay WHERE day >= ? AND day < ?", arguments: [first, end])
-                try db.execute(sql: "DELETE FROM missedDay WHERE day >= ? AND day < ?", arguments: [first, end])
-                first = end
-            }
+        let oldest = try reading { db in
+            [try Int.fetchOne(db, sql: "SELECT MIN(day) FROM usageDay"),
+             try Int.fetchOne(db, sql: "SELECT MIN(day) FROM missedDay")].compactMap { $0 }.min()
         }
-        try compactIfMostlyFree()
+        guard var first = oldest, first < cutoff else { return 0 }
+        let everything = try writing { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO usageSubject(name) VALUES (?)", arguments: [UsageSubject.everything])
+            return try Int64.fetchOne(db, sql: "SELECT id FROM usageSubject WHERE name = ?", arguments: [UsageSubject.everything])
+        }
+        var months = 0
+        // Month by month, so the day → month mapping stays in Swift's calendar.
+        while first < cutoff, !stopped() {
+            let month = UsageFolding.month(ofDay: first)
+            let end = min(cutoff, UsageFolding.firstDay(ofMonth: month + 1))
+            try writing { db in try Self.fold(db, month: month, days: first..<end, everything: everything) }
+            months += 1
+            first = end
+        }
+        if !stopped() { try compactIfMostlyFree() }
+        return months
     }
+
+    /// One month's days as month rows. A subject's views become one count, whatever route
+    /// led there; the routes are kept for all subjects together. A month's rows are then
+    /// about a third of what its days' rows would fold to, and every chart of the dashboard
+    /// can still be drawn.
+    private static func fold(_ db: Database, month: Int, days: Range<Int>, everything: Int64?) throws {
+        try db.execute(sql: """
+            INSERT INTO usageMonth(month, subject, language, metric, count)
+            SELECT ?, subject, language, CASE WHEN metric < 8 THEN \(UsageMetric.viewsFolded.rawValue) ELSE metric END, SUM(count)
+            FROM usageDay WHERE day >= ? AND day < ?
+            GROUP BY subject, language, CASE WHEN metric < 8 THEN \(UsageMetric.viewsFolded.rawValue) ELSE metric END
+            ON CONFLICT DO UPDATE SET count = count + excluded.count
+            """, arguments: [month, days.lowerBound, days.upperBound])
+        try db.execute(sql: """
+            INSERT INTO usageMonth(month, subject, language, metric, count)
+            SELECT ?, ?, language, metric, SUM(count) FROM usageDay WHERE day >= ? AND day < ? AND metric < 8
+            GROUP BY language, metric
+            ON CONFLICT DO UPDATE SET count = count + excluded.count
+            """, arguments: [month, everything, days.lowerBound, days.upperBound])
+        try db.execute(sql: """
+            INSERT INTO missedMonth(month, language, query, count)
+            SELECT ?, language, query, SUM(count) FROM missedDay WHERE day >= ? AND day < ?
+            GROUP BY language, query
+            ON CONFLICT DO UPDATE SET count = count + excluded.count
+            """, arguments: [month, days.lowerBound, days.upperBound])
+        try db.execute(sql: "DELETE FROM usageDay WHERE day >= ? AND day < ?", arguments: [days.lowerBound, days.upperBound])
+        try db.execute(sql: "DELETE FROM missedDay WHERE day >= ? AND day < ?", arguments: [days.lowerBound, days.upperBound])
+    }
+
+    /// Makes the statement running now give up (a fold or compaction the server stops in
+    /// the middle of); its transaction is rolled back whole.
+    public func interrupt() { database.interrupt() }
 
     /// Gives the disk back after a fold that emptied much of the file (the first fold of a
     /// long-stopped guide): a day's fold frees about one day's rows, whose pages the next
