@@ -34,13 +34,17 @@ final class ServedPage: Sendable {
     let etags: Set<Substring>
     /// Set for the pages whose views are counted (exhibits, tour stops, the exposition).
     let counters: ViewCounters?
+    /// The route a view counts under when this page linked to it (the list's: `list`),
+    /// worked out once, as a request's `Referer` names it over and over.
+    let leadsIn: UsageEntry?
 
     /// The bytes it holds, for the cache's budget: what its buffers take, not only what they hold.
     var byteCount: Int { held.capacity + identity.head.capacity + (gzip?.head.capacity ?? 0) }
 
     /// `varyBy` names request headers, besides Accept-Encoding, that change the answer.
-    init(_ page: Page, varyBy: [String] = [], counted: CountedPage? = nil) {
+    init(_ page: Page, varyBy: [String] = [], counted: CountedPage? = nil, leadsIn: UsageEntry? = nil) {
         counters = counted.map(ViewCounters.init)
+        self.leadsIn = leadsIn
         var common = SecurityHeaders.all
         common[.contentType] = page.contentType
         // Safari plays media only from a server that answers ranges, and asks first.

@@ -45,8 +45,21 @@ final class ServedSite: Sendable {
     private static func served(_ page: Page, at path: String, site: Site) -> ServedPage {
         // The root varies with the visitor's languages: it may redirect them.
         // Only pages are counted: assets, images and recordings are never looked up as one.
-        ServedPage(page, varyBy: path == "/" ? ["Accept-Language", "Cookie"] : [],
-                   counted: page.contentType.hasPrefix("text/html") ? site.countedPage(at: path) : nil)
+        let isPage = page.contentType.hasPrefix("text/html")
+        return ServedPage(page, varyBy: path == "/" ? ["Accept-Language", "Cookie"] : [],
+                          counted: isPage ? site.countedPage(at: path) : nil,
+                          leadsIn: isPage && site.counts ? site.entry(referrerPath: Substring(path), referrerQuery: nil, from: nil) : nil)
+    }
+
+    /// The route a counted view came in by (see `Site.entry`), for a referrer on this guide:
+    /// the page it names already knows, when it is one the site holds; any other is worked out.
+    func entry(referrerPath: Substring?, referrerQuery: Substring?, from: Substring?) -> UsageEntry {
+        if from == nil, let referrerPath, let known = (made[String(referrerPath)] ?? cache.value(at: String(referrerPath)))?.leadsIn {
+            // The list's first page with a query is a search's results.
+            guard known == .list, let referrerQuery else { return known }
+            return Site.isSearch(referrerQuery) ? .search : .list
+        }
+        return site.entry(referrerPath: referrerPath, referrerQuery: referrerQuery, from: from)
     }
 
     /// The page at `path`, with or without the final slash of its folder; made now if it is

@@ -34,7 +34,7 @@ extension SiteResponder {
         } else {
             let from = query.flatMap { Self.field("from", in: Substring($0)) }
             let own = referrer.flatMap { Self.ownPath(of: $0, host: host) }
-            entry = site.site.entry(referrerPath: own?.path, referrerQuery: own?.query, from: from)
+            entry = site.entry(referrerPath: own?.path, referrerQuery: own?.query, from: from)
         }
         if counters.add(entry) { usage.hand(counters) }
     }
@@ -52,25 +52,34 @@ extension SiteResponder {
     /// that links here is only ever `other`. Read byte by byte: Foundation's `range(of:)`
     /// was more than half of what counting a view cost.
     static func ownPath(of referrer: String, host: String?) -> (path: Substring, query: Substring?)? {
-        guard let host else { return nil }
-        let bytes = referrer.utf8
-        var index = bytes.startIndex
-        // The scheme, then "://".
-        while index != bytes.endIndex, bytes[index] != UInt8(ascii: ":") { index = bytes.index(after: index) }
-        for expected in [UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "/")] {
-            guard index != bytes.endIndex, bytes[index] == expected else { return nil }
-            index = bytes.index(after: index)
+        guard var host else { return nil }
+        var referrer = referrer
+        // Header values are native strings: their bytes are read in place, not through views.
+        let target: Int? = referrer.withUTF8 { bytes in
+            host.withUTF8 { host in
+                var index = 0
+                // The scheme, then "://".
+                while index < bytes.count, bytes[index] != UInt8(ascii: ":") { index += 1 }
+                guard index + 3 <= bytes.count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+                else { return nil }
+                let authority = index + 3
+                index = authority
+                while index < bytes.count, bytes[index] != UInt8(ascii: "/") { index += 1 }
+                guard index - authority == host.count else { return nil }
+                for offset in 0..<host.count {
+                    let given = bytes[authority + offset], own = host[offset]
+                    // Host names match whatever their letters' case.
+                    guard given == own || (given | 0x20) == (own | 0x20) && (given | 0x20) >= 0x61 && (given | 0x20) <= 0x7A
+                    else { return nil }
+                }
+                return index
+            }
         }
-        let authority = index
-        while index != bytes.endIndex, bytes[index] != UInt8(ascii: "/") { index = bytes.index(after: index) }
-        let given = bytes[authority..<index]
-        guard given.count == host.utf8.count,
-              zip(given, host.utf8).allSatisfy({ $0 == $1 || ($0 | 0x20) == ($1 | 0x20) && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
-        else { return nil }
-        let target = Substring(referrer.utf8[index...])
-        guard !target.isEmpty else { return ("/", nil) }
-        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
-        return (target[..<question], target[target.utf8.index(after: question)...])
+        guard let target else { return nil }
+        let rest = Substring(referrer.utf8.dropFirst(target))
+        guard !rest.isEmpty else { return ("/", nil) }
+        guard let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (rest, nil) }
+        return (rest[..<question], rest[rest.utf8.index(after: question)...])
     }
 
     /// The value of `name=` in a query string, not decoded (the values read are plain words).
@@ -96,7 +105,7 @@ extension SiteResponder {
             status = .notFound
         }
 
-        logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(status.code)")
+        log(request, status)
         // A 204 says it has no body without a Content-Length.
         if status != .noContent { headers[.contentLength] = "0" }
         return SiteAnswer(status, head: HTTPWire.head(headers), body: nil)
@@ -141,6 +150,10 @@ extension String {
     func caseInsensitiveEquals(_ lowercase: StaticString) -> Bool {
         let other = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
         guard utf8.count == other.count else { return false }
-        return zip(utf8, other).allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
+        // In place: a header's name is a native string (small ones inline), read as bytes.
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            for index in 0..<bytes.count where (bytes[index] | 0x20) != other[index] && bytes[index] != other[index] { return false }
+            return true
+        } ?? zip(utf8, other).allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
     }
 }

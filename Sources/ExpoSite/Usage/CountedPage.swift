@@ -57,8 +57,7 @@ extension Site {
         guard let referrerPath else { return .other }
         switch plan.job(at: String(referrerPath)) {
         case .exhibitList:
-            let searched = referrerQuery?.split(separator: "&").contains { $0.hasPrefix("q=") && $0.count > 2 } ?? false
-            return searched ? .search : .list
+            return referrerQuery.map(Self.isSearch) == true ? .search : .list
         case .tours, .tour, .tourStop: return .tour
         case .browse, .facet, .facetValue: return .browse
         case .map: return .map
@@ -66,6 +65,14 @@ extension Site {
         default: return .other
         }
     }
+
+    /// Whether a list's query string is a search's: a `q=` that is not empty.
+    public static func isSearch(_ query: Substring) -> Bool {
+        query.split(separator: "&").contains { $0.hasPrefix("q=") && $0.count > 2 }
+    }
+
+    /// Whether this site's pages are counted, so that the server works out their routes.
+    public var counts: Bool { context.assets.counting != nil }
 
     /// Whether `id` names an exhibit of the guide: a count about any other is refused.
     public func hasExhibit(_ id: String) -> Bool { plan.positions[id] != nil }
