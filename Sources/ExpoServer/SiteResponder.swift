@@ -20,11 +20,14 @@ public final class SiteResponder: Sendable {
     /// The counts of how the guide is used, when it counts (`--state`): page views are
     /// added as they are answered, and the events endpoint takes the pages' beacons.
     public let usage: UsageTally?
+    /// The quick way to log each request, when the logger writes lines to standard error.
+    private let accessLog: AccessLog?
 
     public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil, side: (any SideRoutes)? = nil,
                 usage: UsageTally? = nil) {
         current = Mutex(ServedSite(site))
         self.logger = logger
+        accessLog = AccessLog(logger)
         self.previewEvents = previewEvents
         self.side = side
         self.usage = usage
@@ -56,8 +59,17 @@ public final class SiteResponder: Sendable {
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
         if let refused = refusal(request) { return refused }
         let answer = answerUnlogged(request)
-        logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(answer.status.code)")
+        log(request, answer.status)
         return answer
+    }
+
+    /// The request's log line: its method, address and the status answered.
+    func log(_ request: HTTPRequestHead, _ status: HTTPResponse.Status) {
+        if let accessLog {
+            accessLog.write(method: request.method.rawValue, uri: request.uri, status: status.code)
+        } else {
+            logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(status.code)")
+        }
     }
 
     /// The request as its log line quotes it: a method or address holding control characters
@@ -85,7 +97,7 @@ public final class SiteResponder: Sendable {
         } else {
             return nil
         }
-        logger.info("\(Self.logged(request.method.rawValue, request.uri)) \(answer.status.code)")
+        log(request, answer.status)
         return answer
     }
 
