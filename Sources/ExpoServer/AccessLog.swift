@@ -20,12 +20,14 @@ struct AccessLog: Sendable {
 
     private static let lines = ThreadSpecificVariable<Line>()
     private let prefix: [UInt8]
+    private let descriptor: Int32
 
     /// For a logger whose handler is a `LineLogHandler` (as `serve` and `studio` set up);
     /// nil for any other, whose lines then go through the logger (the tests' handlers).
-    init?(_ logger: Logger) {
+    init?(_ logger: Logger, descriptor: Int32 = STDERR_FILENO) {
         guard let handler = logger.handler as? LineLogHandler, handler.logLevel <= .info else { return nil }
         prefix = Array(" info \(logger.label): ".utf8)
+        self.descriptor = descriptor
     }
 
     func write(method: String, uri: String, status: Int) {
@@ -57,6 +59,6 @@ struct AccessLog: Sendable {
         line.bytes.append(UInt8(ascii: " "))
         line.bytes += String(status).utf8
         line.bytes.append(UInt8(ascii: "\n"))
-        line.bytes.withUnsafeBytes { _ = Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        line.bytes.withUnsafeBytes { _ = Foundation.write(descriptor, $0.baseAddress, $0.count) }
     }
 }
