@@ -54,7 +54,7 @@ final class ServedSite: Sendable {
     /// The route a counted view came in by (see `Site.entry`), for a referrer on this guide:
     /// the page it names already knows, when it is one the site holds; any other is worked out.
     func entry(referrerPath: Substring?, referrerQuery: Substring?, from: Substring?) -> UsageEntry {
-        if from == nil, let referrerPath, let known = (made[String(referrerPath)] ?? cache.value(at: String(referrerPath)))?.leadsIn {
+        if from == nil, let key = referrerPath.map(String.init), let known = (made[key] ?? cache.value(at: key))?.leadsIn {
             // The list's first page with a query is a search's results.
             guard known == .list, let referrerQuery else { return known }
             return Site.isSearch(referrerQuery) ? .search : .list
