@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ExpoSite", targets: ["ExpoSite"]),
         .library(name: "ExpoServer", targets: ["ExpoServer"]),
         .library(name: "ExpoStudio", targets: ["ExpoStudio"]),
+        .library(name: "ExpoImport", targets: ["ExpoImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         // Already part of Hummingbird; named because the studio converts request heads with it.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+        // `import iiif` fetches other museums' manifests and images with it.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.26.0"),
     ],
     targets: [
         .target(
@@ -81,10 +84,15 @@ let package = Package(
             ],
             resources: [.copy("Resources/Interface")]
         ),
+        // Reading other systems' collections into a catalog: IIIF Presentation over the network.
+        .target(
+            name: "ExpoImport",
+            dependencies: ["ExpoCatalog", "ExpoImages", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .executableTarget(
             name: "expo1900",
             dependencies: [
-                "ExpoCatalog", "ExpoImages", "ExpoSite", "ExpoServer", "ExpoStudio",
+                "ExpoCatalog", "ExpoImages", "ExpoSite", "ExpoServer", "ExpoStudio", "ExpoImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,6 +116,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .testTarget(name: "ExpoImportTests", dependencies: ["ExpoImport", "ExpoTestSupport"]),
         .testTarget(name: "expo1900Tests", dependencies: ["expo1900", "ExpoTestSupport"]),
     ]
 )

@@ -21,7 +21,9 @@ from scale import BenchBroken, describe, scale_runs, targets as scale_targets  #
 from throughput import compare_throughput  # noqa: E402
 import counts  # noqa: E402
 import csv_loading  # noqa: E402
+import deep_zoom  # noqa: E402
 import hostile  # noqa: E402
+import iiif_import  # noqa: E402
 import photos  # noqa: E402
 import ranges  # noqa: E402
 import search  # noqa: E402
@@ -94,6 +96,13 @@ def main(binary, argv):
         print("\nVideos (issue 42)", flush=True)
         results["video"] = video.video_run(binary, scratch)
         print(f"  {video.describe(results['video'])}", flush=True)
+        print("\nIIIF in, deep zoom out (issue 44)", flush=True)
+        results["iiif_import"] = iiif_import.import_run(binary, scratch)
+        print(f"  {iiif_import.describe(results['iiif_import'])}", flush=True)
+        if not quick:
+            results["deep_zoom"] = deep_zoom.deep_zoom_run(binary, scratch)
+            for line in deep_zoom.describe(results["deep_zoom"]):
+                print(f"  {line}", flush=True)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -147,6 +156,11 @@ def report(results):
     if "video" in results:
         print(f"\nVideos\n  {video.describe(results['video'])}")
 
+    if "iiif_import" in results:
+        print(f"\nIIIF in, deep zoom out\n  {iiif_import.describe(results['iiif_import'])}")
+        for line in deep_zoom.describe(results["deep_zoom"]) if "deep_zoom" in results else []:
+            print(f"  {line}")
+
     if "hostile" in results:
         print("\nHostile catalogs")
         for line in hostile.describe(results["hostile"]):
@@ -183,6 +197,7 @@ def report(results):
     targets += studio_uploads.targets(results.get("uploads"))
     targets += video.targets(results.get("video"))
     targets += counts.targets(results.get("counts"))
+    targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

@@ -169,6 +169,36 @@ static inline int expo_vips_save_avif(VipsImage *in, int quality, int effort, vo
                                 "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
 }
 
+/// A photo cut into IIIF Image API 3 level 0 tiles in the folder `name` (which must not
+/// exist): upright and in sRGB at its full size, transparency over white, squares of
+/// `tile_size` pixels without overlap, JPEG at `quality` without metadata, at every halving
+/// down to the one where the whole photo fits one tile. Read and written a strip at a
+/// time: a 300-megapixel photo is never held whole. `longest` is the original's longer
+/// side, so that the thumbnail step only turns and converts it.
+static inline int expo_vips_save_tiles(const void *buf, size_t len, int longest, const char *name, int tile_size, int quality) {
+    VipsImage *image;
+    if (vips_thumbnail_buffer((void *) buf, len, &image, longest, "height", longest,
+                              "size", VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL)) return -1;
+    if (vips_image_hasalpha(image)) {
+        VipsImage *flat;
+        if (expo_vips_flatten_white(image, &flat)) { g_object_unref(image); return -1; }
+        g_object_unref(image);
+        image = flat;
+    }
+    if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR) {
+        VipsImage *eight;
+        if (vips_cast(image, &eight, VIPS_FORMAT_UCHAR, NULL)) { g_object_unref(image); return -1; }
+        g_object_unref(image);
+        image = eight;
+    }
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, ".jpg[Q=%d,strip]", quality);
+    int status = vips_dzsave(image, name, "layout", VIPS_FOREIGN_DZ_LAYOUT_IIIF3, "tile_size", tile_size,
+                             "overlap", 0, "depth", VIPS_FOREIGN_DZ_DEPTH_ONETILE, "suffix", suffix, NULL);
+    g_object_unref(image);
+    return status;
+}
+
 /// SHA-256 of a buffer as hex (glib's, already linked through vips); free with g_free.
 static inline char *expo_sha256(const void *buf, size_t len) {
     return g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *) buf, len);

@@ -7,6 +7,8 @@ struct ImageJob {
     let image: CatalogImage
     let cache: RenditionCache?
     let settings: RenditionSettings
+    /// How large photos are cut into deep-zoom tiles; nil makes none (no cache to keep them in).
+    var tileSettings: TileSettings?
     var diagnostics: [Diagnostic] = []
     var fromCache = false
     var cacheProblem: Diagnostic?
@@ -40,7 +42,7 @@ struct ImageJob {
     mutating func run() -> ImageRendition? {
         if let vector {
             let declared = SVGDeclaredSize(vector.data)
-            if let absurdity = declared.absurdity(pixelLimit: settings.pixelLimit) {
+            if let absurdity = declared.absurdity(pixelLimit: settings.vectorPixelLimit) {
                 return shownAsWritten(vector, declared: declared, absurdity: absurdity)
             }
             let key = RenditionCache.key([UInt8](vector.data), scale: 0, settings: settings)
@@ -84,7 +86,7 @@ struct ImageJob {
         guard pixels <= settings.pixelLimit else {
             diagnostics.append(Diagnostic(.warning, file: variant.file,
                 "is \(header.width.formatted()) × \(header.height.formatted()) pixels, over the limit of "
-                    + "\(settings.pixelLimit / 1_000_000) megapixels; not decoded\(fallback)"))
+                    + "\((settings.pixelLimit / 1_000_000).formatted()) megapixels; not decoded\(fallback)"))
             return nil
         }
         if let named = SourceFormat(variant.format), format != named {
@@ -101,7 +103,7 @@ struct ImageJob {
             settings = .draft
             isDraft = true
         }
-        return cached(RenditionCache.key(bytes, scale: variant.scale, settings: settings)) { [settings] diagnostics in
+        let rendition = cached(RenditionCache.key(bytes, scale: variant.scale, settings: settings)) { [settings] diagnostics in
             switch RasterRenditions.make(bytes, scale: variant.scale, settings: settings) {
             case let .success(rendition): return rendition
             case let .failure(failure):
@@ -109,6 +111,11 @@ struct ImageJob {
                 return nil
             }
         }
+        guard var rendition, !isDraft, let cache, let tileSettings, case let .success(header) = VipsPicture.header(bytes),
+              tileSettings.tiles(width: header.width, height: header.height) else { return rendition }
+        rendition.tiles = DeepZoomTiles.tiles(of: bytes, width: header.width, height: header.height, file: variant.file,
+                                              cache: cache, settings: tileSettings, diagnostics: &diagnostics)
+        return rendition
     }
 
     /// The cache's rendition under `key`, or the one `make` makes, then stored.

@@ -28,12 +28,14 @@ public enum ImageWork {
     /// instead (`RenditionSettings.draft`), named in `Renditions.drafts`: a live preview
     /// shows it at once and makes the real ones after.
     public static func renditions(for catalog: Catalog, cache: RenditionCache?, settings: RenditionSettings = RenditionSettings(),
-                                  drafts: Bool = false, progress: @Sendable (Progress) -> Void = { _ in }) -> Renditions {
+                                  tiles: TileSettings = TileSettings(), drafts: Bool = false,
+                                  progress: @Sendable (Progress) -> Void = { _ in }) -> Renditions {
         // Headers first, one after another: they are quick, and a failure's message from
         // libvips (whose error buffer all threads share) is then surely this file's.
         let jobs = catalog.images.sorted { $0.key < $1.key }.map { name, image in
             var job = ImageJob(name: name, image: image, cache: cache, settings: settings)
             job.draftWhenUncached = drafts
+            job.tileSettings = cache == nil ? nil : tiles
             job.readHeaders()
             return job
         }

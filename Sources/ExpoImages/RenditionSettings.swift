@@ -12,9 +12,14 @@ public struct RenditionSettings: Sendable, Hashable {
     public var avifEffort = 4
     public var webpQuality = 75
     public var jpegQuality = 80
-    /// Larger originals are refused rather than decoded: a 50,000 × 50,000 "bomb" would
-    /// need 10 GB. 100 megapixels covers every phone and most cameras.
-    public var pixelLimit = 100_000_000
+    /// Larger originals are refused rather than decoded. A gigapixel covers every camera
+    /// and the museums' largest scans (40,000 × 25,000), which are read a strip at a time,
+    /// never whole: the renditions shrink them as they are decoded, the tiles cut them as
+    /// they are read. A 100,000 × 100,000 "bomb" (10 gigapixels) is refused unread.
+    public var pixelLimit = 1_000_000_000
+    /// An SVG declaring more than this many pixels is served as written, never drawn:
+    /// librsvg would be asked for the declared size.
+    public var vectorPixelLimit = 100_000_000
     /// Raised whenever the way images are made changes, so old cache entries are not used.
     public var pipelineVersion = 1
     /// A live preview's stand-in while the real renditions are made: one width, as JPEG

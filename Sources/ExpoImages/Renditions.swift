@@ -29,11 +29,14 @@ public struct ImageRendition: Sendable {
     /// The image's average colour as `#rrggbb`, shown while it loads; nil for vectors and
     /// images with transparency, where a tint would show through.
     public var tone: String?
+    /// A large photo's deep-zoom tiles, on disk; nil for every other image.
+    public var tiles: TileSet?
 
-    public init(size: ImageSize, files: [RenditionFile], tone: String?) {
+    public init(size: ImageSize, files: [RenditionFile], tone: String?, tiles: TileSet? = nil) {
         self.size = size
         self.files = files
         self.tone = tone
+        self.tiles = tiles
     }
 
     /// A vector image is served as its SVG; its one raster file is the JPEG that link

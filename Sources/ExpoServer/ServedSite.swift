@@ -25,6 +25,9 @@ final class ServedSite: Sendable {
     private let cache: PageCache<ServedPage>
     /// The plain bodies of pages held compressed, by their ETag, which names those bytes.
     private let plain: PageCache<ByteBuffer>
+    /// Deep-zoom tiles read lately: a viewer asks for the same few again as it pans.
+    private let tiles: PageCache<ServedPage>
+    static let tileBudget = 32 * 1024 * 1024
 
     init(_ site: Site, cacheBudget: Int = ServedSite.cacheBudget) {
         self.site = site
@@ -40,6 +43,7 @@ final class ServedSite: Sendable {
         self.notFound = notFound
         cache = PageCache(budget: cacheBudget) { $0.byteCount }
         plain = PageCache(budget: Self.plainBudget) { $0.capacity }
+        tiles = PageCache(budget: Self.tileBudget) { $0.byteCount }
     }
 
     private static func served(_ page: Page, at path: String, site: Site) -> ServedPage {
@@ -72,6 +76,17 @@ final class ServedSite: Sendable {
         guard site.isMadeOnRequest(key), let page = try site.page(at: key) else { return nil }
         let served = Self.served(page, at: key, site: site)
         cache.keep(served, at: key)
+        return served
+    }
+
+    /// A deep-zoom tile of one of the site's large photos, read from disk once and kept a
+    /// while; nil for any other address.
+    func tile(at path: Substring) -> ServedPage? {
+        let key = String(path)
+        if let page = tiles.value(at: key) { return page }
+        guard let page = site.tilePage(at: path) else { return nil }
+        let served = ServedPage(page)
+        tiles.keep(served, at: key)
         return served
     }
 

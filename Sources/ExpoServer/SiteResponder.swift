@@ -127,7 +127,8 @@ public final class SiteResponder: Sendable {
             if let searched, let answer = try site.searchPage(at: path, query: searched) {
                 found = answer
             } else {
-                found = try site.page(at: path)
+                // A tile is looked for only where a page is not (an info.json is one).
+                found = try site.page(at: path) ?? (path.hasPrefix(TileService.prefix) ? site.tile(at: path) : nil)
             }
             if found == nil || uri.query != nil,
                let stop = try StopRedirects.answer(site, path: path, query: uri.query, head: request.method == .HEAD) {

@@ -12,11 +12,15 @@ public struct ExhibitStrings: Sendable {
     public var place: String
     public var creditLine: String
     public var rights: String
+    /// The label of the link back to the record's origin (`source`).
+    public var source: String
     public var iiifManifest: String
     public var viewer: String
     public var close: String
     public var zoomIn: String
     public var zoomOut: String
+    /// "Zoom 250%", said to screen readers when the zoom settles; `{percent}` is replaced in the browser.
+    public var zoomLevel: String
     public var resetZoom: String
     public var previousImage: String
     public var nextImage: String
@@ -32,7 +36,8 @@ public struct ExhibitStrings: Sendable {
         case "dimensions": dimensions
         case "place": place
         case "credit_line": creditLine
-        default: rights
+        case "rights": rights
+        default: source
         }
     }
 }
@@ -50,11 +55,13 @@ extension ExhibitStrings: TemplateObject {
         .field("place", \.place),
         .field("creditLine", \.creditLine),
         .field("rights", \.rights),
+        .field("source", \.source),
         .field("iiifManifest", \.iiifManifest),
         .field("viewer", \.viewer),
         .field("close", \.close),
         .field("zoomIn", \.zoomIn),
         .field("zoomOut", \.zoomOut),
+        .field("zoomLevel", \.zoomLevel),
         .field("resetZoom", \.resetZoom),
         .field("previousImage", \.previousImage),
         .field("nextImage", \.nextImage),

@@ -101,6 +101,16 @@ struct IIIF {
         body.add("format", format)
         body.add("width", width)
         body.add("height", height)
+        // A large photo's tiles: viewers (Mirador, Universal Viewer, Clover) zoom to its last
+        // pixel through them, on a canvas of the photo's full size.
+        if let tiles = picture.tiles {
+            var service = JSONText()
+            service.add("id", origin + tiles.link)
+            service.add("type", "ImageService3")
+            service.add("profile", "level0")
+            body.add("service", [service])
+        }
+        let canvasSize = picture.tiles.map { ($0.width, $0.height) } ?? (width, height)
         var annotation = JSONText()
         annotation.add("id", canvasID + "/annotation/1")
         annotation.add("type", "Annotation")
@@ -118,8 +128,8 @@ struct IIIF {
             let translated = exhibit(id, in: edition)?.images.first { $0.name == image.name }
             return translated?.caption ?? ""
         }) { canvas.add("label", label) }
-        canvas.add("width", width)
-        canvas.add("height", height)
+        canvas.add("width", canvasSize.0)
+        canvas.add("height", canvasSize.1)
         canvas.add("items", [page])
         return canvas
     }

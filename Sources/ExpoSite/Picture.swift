@@ -25,6 +25,8 @@ struct Picture: Sendable {
     /// The phone's lock screen picture while the exhibit's recording plays: a WebP about 512
     /// pixels wide (Safari fetches no JPEG for a page that has WebP), else the shared one.
     var artwork: (link: String, width: Int, height: Int, type: String?)?
+    /// A large photo's deep-zoom tiles; nil for every other image.
+    var tiles: PictureTiles?
 
     /// The widths a phone uses offline: the smallest file at least this many pixels wide
     /// fits a list thumbnail (6rem at 3x) and the exhibit image (24rem at 3x).

@@ -15,6 +15,8 @@ struct SiteAssets: Sendable {
     /// The browser tab's icon: the catalog's flag, when it has one.
     private(set) var iconURL: String?
     private var pictures: [String: Picture] = [:]
+    /// The deep-zoom tile services of large photos, by their path (`/tiles/<name>-<hash>`).
+    private(set) var tileServices: [String: TileService] = [:]
     /// The image files a phone needs offline; the service worker fetches only these ahead.
     private(set) var offlineImagePaths: Set<String> = []
     private(set) var imagePaths: Set<String> = []
@@ -100,7 +102,14 @@ struct SiteAssets: Sendable {
                     links["\(file.width) \(file.format)"].map { OfflineFile(link: $0, bytes: file.bytes.count) }
                 }
             }
-            let picture = Picture(rendition) { links["\($0.width) \($0.format)"] ?? "" }
+            var picture = Picture(rendition) { links["\($0.width) \($0.format)"] ?? "" }
+            if let tiles = rendition.tiles {
+                let service = TileService(name: name, tiles: tiles)
+                tileServices[service.path] = service
+                files[service.infoPath] = Page(contentType: TileService.infoType, body: service.info(id: routes.absolute(link: routes.link(service.path))),
+                                               caching: .immutable, crossOrigin: true).kept
+                picture.tiles = PictureTiles(service, link: routes.link(service.path))
+            }
             pictures[name] = picture
             if let tone = rendition.tone, let toneClass = picture.toneClass { tones.insert(".\(toneClass){background-color:\(tone)}") }
         }

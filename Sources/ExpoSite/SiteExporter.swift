@@ -174,9 +174,28 @@ public enum SiteExporter {
         let finished = state.withLock { $0 }
         if let failure = finished.failure { throw failure }
         var summary = finished.summary
+        try writeTiles(site, root: root, writer: writer, state: state, summary: &summary)
         try put(Array(headersFile(crossOrigin: finished.crossOrigin, beaconsTo: site.context.assets.counting?.remoteOrigin).utf8), headersFileName, in: root, writer: writer,
                 state: state, summary: &summary)
         return summary
+    }
+
+    /// Every tile of the large photos, as the server serves them: the files libvips wrote,
+    /// under their service's address.
+    private static func writeTiles(_ site: Site, root: String, writer: FileWriter, state: borrowing Mutex<Progress>,
+                                   summary: inout Summary) throws(ExportError) {
+        for service in site.tileServices {
+            let base = service.tiles.folder.path
+            guard let names = FileManager.default.enumerator(atPath: base) else {
+                throw .cannotWrite(path: root + service.path, reason: "the tiles in \(base) cannot be read")
+            }
+            for case let name as String in names where name.hasSuffix("/default.jpg") && service.tiles.isTile(Substring(name)) {
+                guard let bytes = FileManager.default.contents(atPath: base + "/" + name) else {
+                    throw .cannotWrite(path: root + service.path + "/" + name, reason: "the tile \(base)/\(name) cannot be read")
+                }
+                try put([UInt8](bytes), String(service.path.dropFirst()) + "/" + name, in: root, writer: writer, state: state, summary: &summary)
+            }
+        }
     }
 
     /// Writes one file of the export, making its folder the first time one is needed.

@@ -119,9 +119,9 @@ public struct UIStrings: Sendable {
         exhibit = ExhibitStrings(
             moreImages: text["more_images"], viewLarger: text["view_larger"], imageDescription: text["image_description"],
             aboutObject: text["about_object"], date: text["date"], maker: text["maker"], material: text["material"],
-            dimensions: text["dimensions"], place: text["place"], creditLine: text["credit_line"], rights: text["rights"],
+            dimensions: text["dimensions"], place: text["place"], creditLine: text["credit_line"], rights: text["rights"], source: text["source"],
             iiifManifest: text["iiif_manifest"], viewer: text["viewer"], close: text["close"], zoomIn: text["zoom_in"],
-            zoomOut: text["zoom_out"], resetZoom: text["reset_zoom"], previousImage: text["previous_image"],
+            zoomOut: text["zoom_out"], zoomLevel: text["zoom_level"], resetZoom: text["reset_zoom"], previousImage: text["previous_image"],
             nextImage: text["next_image"], imageOf: text["image_of"])
         browse = BrowseStrings(text, exhibit: exhibit)
         labels = LabelStrings(text)

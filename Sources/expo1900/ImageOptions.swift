@@ -9,6 +9,16 @@ struct ImageOptions: ParsableArguments {
             help: ArgumentHelp("Where processed images are kept between runs.", valueName: "folder"))
     var imageCache: String?
 
+    @Option(name: .customLong("deep-zoom-above"),
+            help: ArgumentHelp("Photos whose longer side is over this many pixels are cut into deep-zoom tiles.", valueName: "pixels"))
+    var deepZoomAbove = TileSettings().threshold
+
+    var tileSettings: TileSettings {
+        var settings = TileSettings()
+        settings.threshold = max(1, deepZoomAbove)
+        return settings
+    }
+
     var cache: RenditionCache {
         RenditionCache(folder: imageCache.map { URL(fileURLWithPath: $0) } ?? RenditionCache.defaultFolder)
     }
@@ -30,7 +40,7 @@ struct ImageOptions: ParsableArguments {
     /// and leaves the others to be made after it answers (`makeMedia`), with `memory`.
     func prepare(_ catalog: Catalog, drafts: Bool = false, mediaLater memory: MadeMedia? = nil) -> Prepared {
         let line = ProgressLine(label: "images")
-        var renditions = ImageWork.renditions(for: catalog, cache: cache, drafts: drafts) { progress in
+        var renditions = ImageWork.renditions(for: catalog, cache: cache, tiles: tileSettings, drafts: drafts) { progress in
             line.update(done: progress.done, total: progress.total)
         }
         line.finish()

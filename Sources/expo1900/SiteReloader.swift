@@ -122,7 +122,7 @@ final class SiteReloader: Sendable {
         DispatchQueue.global(qos: .utility).async { [self] in
             var draftsOnly = catalog
             draftsOnly.images = catalog.images.filter { drafts.contains($0.key) }
-            let made = ImageWork.renditions(for: draftsOnly, cache: images.cache)
+            let made = ImageWork.renditions(for: draftsOnly, cache: images.cache, tiles: images.tileSettings)
             guard Set(made.images.keys) == drafts else { return }
             reload(because: "the full sizes of \(names) are ready")
         }

@@ -139,7 +139,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("truncated.jpg: cannot be decoded: ") && $0.hasSuffix("; a placeholder is shown") }, "\(lines)")
         #expect(lines.contains("empty.png: the file is empty; a placeholder is shown"), "\(lines)")
         #expect(lines.contains("text.png: is not an image the guide can read (damaged, or another kind of file); a placeholder is shown"), "\(lines)")
-        #expect(lines.contains("bomb.png: is 50,000 × 50,000 pixels, over the limit of 100 megapixels; not decoded; a placeholder is shown"), "\(lines)")
+        #expect(lines.contains("bomb.png: is 50,000 × 50,000 pixels, over the limit of 1,000 megapixels; not decoded; a placeholder is shown"), "\(lines)")
         #expect(lines.contains("renamed.jpg: is a PNG file with a .jpg name; read as PNG"), "\(lines)")
     }
 

@@ -87,7 +87,7 @@ def test_bad_files_are_named_once_each_and_the_rest_is_served(photo_server, brow
     url, log = photo_server
     warnings = [line for line in log.read_text().splitlines() if line.startswith("warning:")]
     assert any(line.startswith("warning: palman.jpg: cannot be decoded: ") for line in warnings), warnings
-    assert "warning: samguk.png: is 50,000 × 50,000 pixels, over the limit of 100 megapixels; not decoded; a placeholder is shown" in warnings
+    assert "warning: samguk.png: is 50,000 × 50,000 pixels, over the limit of 1,000 megapixels; not decoded; a placeholder is shown" in warnings
     assert sum("palman.jpg" in line for line in warnings) == 1 and sum("samguk.png" in line for line in warnings) == 1
     context = new_phone(browser)
     page = context.new_page()

@@ -21,10 +21,13 @@ public struct ObjectFacts: Sendable, Equatable {
     /// A licence or rights statement; a URL (Creative Commons, RightsStatements.org)
     /// is what IIIF and schema.org expect.
     public var rights = ""
+    /// Where the record comes from: the address of the museum's own page or IIIF manifest
+    /// (`import iiif` writes it), shown as a link back.
+    public var source = ""
     public var fields: [Field] = []
 
     public init(date: String = "", maker: String = "", material: String = "", dimensions: String = "",
-                place: String = "", creditLine: String = "", rights: String = "", fields: [Field] = []) {
+                place: String = "", creditLine: String = "", rights: String = "", source: String = "", fields: [Field] = []) {
         self.date = date
         self.maker = maker
         self.material = material
@@ -32,19 +35,20 @@ public struct ObjectFacts: Sendable, Equatable {
         self.place = place
         self.creditLine = creditLine
         self.rights = rights
+        self.source = source
         self.fields = fields
     }
 
     /// The fixed facts as the catalog's keys name them, in the order pages show them.
     public static var keys: [(key: String, path: WritableKeyPath<ObjectFacts, String>)] {[
         ("date", \.date), ("maker", \.maker), ("material", \.material), ("dimensions", \.dimensions),
-        ("place", \.place), ("credit_line", \.creditLine), ("rights", \.rights),
+        ("place", \.place), ("credit_line", \.creditLine), ("rights", \.rights), ("source", \.source),
     ]}
 
     /// The fixed facts' keys, in the order pages show them, for the loader's loops: a
     /// switch costs nothing, where a key path is looked up in the runtime each time it is
     /// applied (it showed in a profile of loading 69,202 exhibits).
-    static let keyNames = ["date", "maker", "material", "dimensions", "place", "credit_line", "rights"]
+    static let keyNames = ["date", "maker", "material", "dimensions", "place", "credit_line", "rights", "source"]
 
     /// The fixed fact at `keyNames[index]`.
     subscript(fact index: Int) -> String {
@@ -56,7 +60,8 @@ public struct ObjectFacts: Sendable, Equatable {
             case 3: dimensions
             case 4: place
             case 5: creditLine
-            default: rights
+            case 6: rights
+            default: source
             }
         }
         set {
@@ -67,13 +72,14 @@ public struct ObjectFacts: Sendable, Equatable {
             case 3: dimensions = newValue
             case 4: place = newValue
             case 5: creditLine = newValue
-            default: rights = newValue
+            case 6: rights = newValue
+            default: source = newValue
             }
         }
     }
 
     public var isEmpty: Bool {
         date.isEmpty && maker.isEmpty && material.isEmpty && dimensions.isEmpty && place.isEmpty
-            && creditLine.isEmpty && rights.isEmpty && fields.isEmpty
+            && creditLine.isEmpty && rights.isEmpty && source.isEmpty && fields.isEmpty
     }
 }

@@ -7,6 +7,8 @@ struct ExhibitFigure: Sendable {
     var image: ImageModel
     /// The largest file, or nil for a placeholder.
     var zoomHref: String?
+    /// The photo's deep-zoom tiles, which the viewer loads as it zooms past the largest file.
+    var tiles: PictureTiles?
     var viewLarger: String
     /// nil when the catalog gives none.
     var caption: String?
@@ -28,6 +30,7 @@ struct ExhibitFigure: Sendable {
         image.altLang = exhibitImage.givenAlt != nil ? borrowed("\(exhibitImage.name)/alt")
             : exhibitImage.caption.isEmpty ? borrowed("name") : borrowed("\(exhibitImage.name)/caption")
         zoomHref = image.isPlaceholder ? nil : picture?.largest
+        tiles = image.isPlaceholder ? nil : picture?.tiles
         viewLarger = strings.viewLarger
         caption = exhibitImage.caption.isEmpty ? nil : exhibitImage.caption
         credit = exhibitImage.credit.isEmpty ? nil : exhibitImage.credit
@@ -43,6 +46,7 @@ extension ExhibitFigure: TemplateObject {
     static let templateFields: TemplateFields<Self> = [
         .field("image", \.image),
         .field("zoomHref", \.zoomHref),
+        .field("tiles", \.tiles),
         .field("viewLarger", \.viewLarger),
         .field("caption", \.caption),
         .field("credit", \.credit),

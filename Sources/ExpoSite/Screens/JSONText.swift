@@ -26,6 +26,10 @@ struct JSONText {
         members.append(Self.quoted(key) + ":[" + values.map(\.text).joined(separator: ",") + "]")
     }
 
+    mutating func add(_ key: String, integers: [Int]) {
+        members.append(Self.quoted(key) + ":[" + integers.map(String.init).joined(separator: ",") + "]")
+    }
+
     mutating func add(_ key: String, strings: [String]) {
         members.append(Self.quoted(key) + ":[" + strings.map(Self.quoted).joined(separator: ",") + "]")
     }

@@ -14,9 +14,12 @@
   var MAX_SCALE = 6;
   // Right to left, the next image lies to the left: arrows and swipes follow the reading direction.
   var forward = document.documentElement.dir === "rtl" ? -1 : 1;
-  var dialog, stage, frame, counter, previousButton, nextButton;
+  var dialog, stage, frame, counter, status, previousButton, nextButton;
   var index = 0, opener = null;
   var scale = 1, x = 0, y = 0;
+  // A large photo's deep-zoom tiles (IIIF level 0, named on its link): past what the largest
+  // file shows, only the tiles on screen at the level the zoom needs are fetched.
+  var tiles = null, tileLayer = null, tileTimer = 0, statusTimer = 0;
 
   function button(className, label, symbol, action) {
     var element = document.createElement("button");
@@ -37,6 +40,10 @@
     counter = document.createElement("p");
     counter.className = "viewer-counter";
     counter.setAttribute("aria-live", "polite");
+    // The zoom, said once it settles: a pinch would otherwise be read at every step.
+    status = document.createElement("p");
+    status.className = "visually-hidden";
+    status.setAttribute("aria-live", "polite");
     bar.appendChild(button("viewer-close", text.close, "\u00d7", close));
     bar.appendChild(counter);
     bar.appendChild(button("viewer-zoom-out", text.zoomOut, "\u2212", function () { zoomBy(1 / 1.5); }));
@@ -50,6 +57,7 @@
     previousButton = button("viewer-previous", text.previousImage, forward > 0 ? "\u2039" : "\u203a", function () { go(-1); });
     nextButton = button("viewer-next", text.nextImage, forward > 0 ? "\u203a" : "\u2039", function () { go(1); });
     dialog.appendChild(bar);
+    dialog.appendChild(status);
     dialog.appendChild(stage);
     if (links.length > 1) {
       dialog.appendChild(previousButton);
@@ -57,6 +65,8 @@
     }
     dialog.addEventListener("close", function () {
       frame.textContent = "";
+      tiles = null;
+      tileLayer = null;
       document.documentElement.classList.remove("viewer-open");
       if (opener) opener.focus();
     });
@@ -98,6 +108,7 @@
       fitPlan();
     } else {
       frame.appendChild(copy);
+      setUpTiles(links[index], image);
     }
     reset();
     counter.textContent = text.imageOf.replace("{n}", index + 1).replace("{count}", links.length);
@@ -138,6 +149,112 @@
     frame.style.setProperty("--viewer-scale", scale);
     dialog.dataset.scale = scale.toFixed(2);
     setSizes();
+    clearTimeout(tileTimer);
+    if (tiles) tileTimer = setTimeout(updateTiles, 150);
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(announceZoom, 500);
+  }
+
+  function announceZoom() {
+    var said = (text.zoomLevel || "{percent}%").replace("{percent}", Math.round(scale * 100));
+    if (status.textContent !== said) status.textContent = said;
+  }
+
+  function setUpTiles(link, image) {
+    tiles = null;
+    tileLayer = null;
+    var data = link.dataset;
+    if (!data.tiles) return;
+    tiles = {
+      base: data.tiles,
+      width: Number(data.tilesWidth),
+      height: Number(data.tilesHeight),
+      size: Number(data.tileSize),
+      scales: data.scaleFactors.split(",").map(Number),
+      image: image,
+      level: 0,
+      shown: {}
+    };
+    tileLayer = document.createElement("div");
+    tileLayer.className = "viewer-tiles";
+    tileLayer.setAttribute("aria-hidden", "true");
+    frame.appendChild(tileLayer);
+  }
+
+  // The largest zoom: two screen pixels to one of the photo, or six times the screen.
+  function maxScale() {
+    if (!tiles || !tiles.image.offsetWidth) return MAX_SCALE;
+    return Math.max(MAX_SCALE, 2 * tiles.width / (tiles.image.offsetWidth * Math.min(window.devicePixelRatio || 1, 2)));
+  }
+
+  // The tiles on screen at the level this zoom needs, added over the picture in its own
+  // coordinates (so they move and scale with it); those of other levels go once these are in.
+  function updateTiles() {
+    var image = tiles && tiles.image;
+    if (!image || !image.offsetWidth) return;
+    // The layer lies exactly over the picture as laid out, before the zoom's transform.
+    tileLayer.style.left = image.offsetLeft + "px";
+    tileLayer.style.top = image.offsetTop + "px";
+    tileLayer.style.width = image.offsetWidth + "px";
+    tileLayer.style.height = image.offsetHeight + "px";
+    // Screen pixels across the photo now (device pixels, up to two per CSS pixel).
+    var across = image.offsetWidth * scale * Math.min(window.devicePixelRatio || 1, 2);
+    if (across <= (image.naturalWidth || image.offsetWidth) * 1.25) { showLevel(0); return; }
+    // The coarsest level that still gives a photo pixel to each screen pixel.
+    var level = tiles.scales[0];
+    tiles.scales.forEach(function (factor) { if (tiles.width / factor >= across && factor > level) level = factor; });
+    // Where the stage's edges fall on the photo, in its pixels.
+    var stageWidth = stage.clientWidth, stageHeight = stage.clientHeight;
+    var left = stageWidth / 2 + x + scale * (image.offsetLeft - frame.clientWidth / 2);
+    var top = stageHeight / 2 + y + scale * (image.offsetTop - frame.clientHeight / 2);
+    var perPixel = tiles.width / (image.offsetWidth * scale);
+    var fromX = Math.max(0, -left * perPixel), toX = Math.min(tiles.width, (stageWidth - left) * perPixel);
+    var fromY = Math.max(0, -top * perPixel), toY = Math.min(tiles.height, (stageHeight - top) * perPixel);
+    if (toX <= fromX || toY <= fromY) return;
+    var span = tiles.size * level;
+    for (var row = Math.floor(fromY / span); row * span < toY; row++) {
+      for (var column = Math.floor(fromX / span); column * span < toX; column++) addTile(level, column, row);
+    }
+    showLevel(level);
+  }
+
+  function addTile(level, column, row) {
+    var key = level + "/" + column + "/" + row;
+    if (tiles.shown[key]) return;
+    var span = tiles.size * level;
+    var left = column * span, top = row * span;
+    var width = Math.min(span, tiles.width - left), height = Math.min(span, tiles.height - top);
+    var tile = document.createElement("img");
+    tile.className = "viewer-tile";
+    tile.alt = "";
+    tile.draggable = false;
+    tile.decoding = "async";
+    tile.dataset.level = level;
+    tile.style.left = (left / tiles.width * 100) + "%";
+    tile.style.top = (top / tiles.height * 100) + "%";
+    tile.style.width = (width / tiles.width * 100) + "%";
+    tile.style.height = (height / tiles.height * 100) + "%";
+    tile.addEventListener("load", function () { tile.classList.add("loaded"); showLevel(tiles ? tiles.level : 0); });
+    tile.src = tiles.base + "/" + left + "," + top + "," + width + "," + height + "/" +
+      Math.ceil(width / level) + "," + Math.ceil(height / level) + "/0/default.jpg";
+    tiles.shown[key] = tile;
+    tileLayer.appendChild(tile);
+  }
+
+  // Keeps `level`'s tiles; those of other levels stay under them only until all of this
+  // level's have loaded, so the picture never goes blank while it sharpens.
+  function showLevel(level) {
+    if (!tiles) return;
+    tiles.level = level;
+    var current = Object.keys(tiles.shown).filter(function (key) { return Number(key.split("/")[0]) === level; });
+    var ready = current.every(function (key) { return tiles.shown[key].classList.contains("loaded"); });
+    if (!ready) return;
+    Object.keys(tiles.shown).forEach(function (key) {
+      if (Number(key.split("/")[0]) !== level) {
+        tileLayer.removeChild(tiles.shown[key]);
+        delete tiles.shown[key];
+      }
+    });
   }
 
   function reset() {
@@ -147,7 +264,7 @@
 
   // Zoom to `next`, keeping the point (cx, cy) from the stage's centre where it is.
   function zoomTo(next, cx, cy) {
-    next = Math.max(1, Math.min(MAX_SCALE, next));
+    next = Math.max(1, Math.min(maxScale(), next));
     cx = cx || 0; cy = cy || 0;
     x = cx - (next / scale) * (cx - x);
     y = cy - (next / scale) * (cy - y);
@@ -222,7 +339,7 @@
     if (!pointers.has(event.pointerId) || !gesture) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (gesture.kind === "pinch" && pointers.size === 2) {
-      var next = Math.max(1, Math.min(MAX_SCALE, gesture.scale * distance() / gesture.distance));
+      var next = Math.max(1, Math.min(maxScale(), gesture.scale * distance() / gesture.distance));
       var now = middle();
       x = now.x - (next / gesture.scale) * (gesture.middle.x - gesture.x);
       y = now.y - (next / gesture.scale) * (gesture.middle.y - gesture.y);

@@ -1,0 +1,82 @@
+import ExpoImages
+import Foundation
+
+/// Fetches each exhibit's images into the catalog folder, named by the exhibit's id
+/// (`1234.jpg`, `1234-2.jpg`, …) with the extension their bytes say. What was fetched is
+/// recorded (address → file) as each file is written, so a second run fetches only the rest.
+struct ImageFetching: Sendable {
+    let fetcher: Fetcher
+    let folder: URL
+    let record: URL
+    let progress: @Sendable (String) -> Void
+
+    struct Result: Sendable {
+        var files: [String] = []
+        var fetched = 0
+        var warnings: [String] = []
+    }
+
+    /// `name`: the manifest as warnings name it.
+    func save(_ exhibit: ImportedExhibit, named name: String) async -> Result {
+        var result = Result()
+        var saved = (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: record))) ?? [:]
+        for (index, image) in exhibit.manifest.images.enumerated() {
+            let stem = index == 0 ? exhibit.id : "\(exhibit.id)-\(index + 1)"
+            let address = image.fetchURL
+            if let file = saved[address], FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path) {
+                result.files.append(file)
+                continue
+            }
+            var data: Data
+            do {
+                data = try await fetcher.fetch(address, bytes: fetcher.limits.imageBytes)
+            } catch {
+                // A service that fails may still have its painted file.
+                guard image.service != nil, !image.url.isEmpty, image.url != address,
+                      let plain = try? await fetcher.fetch(image.url, bytes: fetcher.limits.imageBytes) else {
+                    result.warnings.append("\(name): image \(index + 1): \(error.message); the exhibit shows \(index == 0 ? "a placeholder" : "its other images")")
+                    continue
+                }
+                data = plain
+            }
+            guard let ext = Self.fileExtension(data), let size = ImageHeader.size(of: [UInt8](data)) else {
+                result.warnings.append("\(name): image \(index + 1): \(Quoted.text(address)) is not an image the guide reads; skipped")
+                continue
+            }
+            // A "bomb" is small on the wire and huge decoded: refused here, never kept.
+            guard size.width * size.height <= ImageHeader.pixelLimit else {
+                result.warnings.append("\(name): image \(index + 1): \(Quoted.text(address)) is \(size.width.formatted()) × \(size.height.formatted()) "
+                    + "pixels, over the limit of \((ImageHeader.pixelLimit / 1_000_000).formatted()) megapixels; not saved")
+                continue
+            }
+            let file = stem + "." + ext
+            do {
+                try data.write(to: folder.appendingPathComponent(file), options: .atomic)
+            } catch {
+                result.warnings.append("\(name): image \(index + 1) could not be written to \(file)")
+                continue
+            }
+            saved[address] = file
+            try? JSONEncoder().encode(saved).write(to: record, options: .atomic)
+            result.files.append(file)
+            result.fetched += 1
+            progress("image \(file) (\(data.count / 1024) KB)")
+        }
+        return result
+    }
+
+    /// The extension for the bytes' own format, whatever the address says.
+    static func fileExtension(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "webp" }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "tif" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "gif" }
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+            return brand.hasPrefix("avi") ? "avif" : "heic"
+        }
+        return nil
+    }
+}
