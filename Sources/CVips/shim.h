@@ -191,8 +191,8 @@ static inline int expo_vips_save_tiles(const void *buf, size_t len, int longest,
         g_object_unref(image);
         image = eight;
     }
-    char suffix[32];
-    snprintf(suffix, sizeof suffix, ".jpg[Q=%d,strip]", quality);
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, ".jpg[Q=%d,strip,optimize_coding]", quality);
     int status = vips_dzsave(image, name, "layout", VIPS_FOREIGN_DZ_LAYOUT_IIIF3, "tile_size", tile_size,
                              "overlap", 0, "depth", VIPS_FOREIGN_DZ_DEPTH_ONETILE, "suffix", suffix, NULL);
     g_object_unref(image);
@@ -202,6 +202,17 @@ static inline int expo_vips_save_tiles(const void *buf, size_t len, int longest,
 /// SHA-256 of a buffer as hex (glib's, already linked through vips); free with g_free.
 static inline char *expo_sha256(const void *buf, size_t len) {
     return g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *) buf, len);
+}
+
+/// SHA-256 of `buf` followed by `tail`, as the hash of the two joined: a cache key of a
+/// 100 MB original and its settings without a copy of the original to join them.
+static inline char *expo_sha256_joined(const void *buf, size_t len, const void *tail, size_t tail_len) {
+    GChecksum *checksum = g_checksum_new(G_CHECKSUM_SHA256);
+    g_checksum_update(checksum, (const guchar *) buf, len);
+    g_checksum_update(checksum, (const guchar *) tail, tail_len);
+    char *hex = g_strdup(g_checksum_get_string(checksum));
+    g_checksum_free(checksum);
+    return hex;
 }
 
 /// The pixel at (x, y), band by band, into `values` (at most `capacity` of them).

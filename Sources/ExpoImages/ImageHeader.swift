@@ -1,8 +1,10 @@
+import Foundation
+
 /// What an original's header says, read without decoding its pixels: for a program that
 /// takes photos from elsewhere (`import iiif`) and must refuse a "bomb" before it is kept.
 public enum ImageHeader {
     /// The stored size (before any EXIF turn); nil when the bytes are no image the guide reads.
-    public static func size(of bytes: [UInt8]) -> ImageSize? {
+    public static func size(of bytes: some ContiguousBytes & Collection<UInt8>) -> ImageSize? {
         guard case let .success(header) = VipsPicture.header(bytes) else { return nil }
         return ImageSize(width: header.width, height: header.height)
     }

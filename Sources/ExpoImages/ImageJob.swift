@@ -63,7 +63,7 @@ struct ImageJob {
     /// The original's pixel count, or nil with a warning when it is empty, no image, or
     /// too large to decode safely.
     private mutating func checkedPixels(_ variant: ImageVariant) -> Int? {
-        let bytes = [UInt8](variant.data)
+        let bytes = variant.data
         let fallback = "; a placeholder is shown" + (image.variants.count > 1 ? " unless another scale can be used" : "")
         guard !bytes.isEmpty else {
             diagnostics.append(Diagnostic(.warning, file: variant.file, "the file is empty\(fallback)"))
@@ -96,14 +96,16 @@ struct ImageJob {
     }
 
     private mutating func renditions(of variant: ImageVariant) -> ImageRendition? {
-        let bytes = [UInt8](variant.data)
+        // The catalog's own bytes, not a copy: a 100 MB original would otherwise be held twice.
+        let bytes = variant.data
         var settings = settings
         let key = RenditionCache.key(bytes, scale: variant.scale, settings: settings)
         if draftWhenUncached, let cache, !cache.contains(key) {
             settings = .draft
             isDraft = true
         }
-        let rendition = cached(RenditionCache.key(bytes, scale: variant.scale, settings: settings)) { [settings] diagnostics in
+        // A 100 MB original takes half a second to hash: the key is made again only for a draft.
+        let rendition = cached(isDraft ? RenditionCache.key(bytes, scale: variant.scale, settings: settings) : key) { [settings] diagnostics in
             switch RasterRenditions.make(bytes, scale: variant.scale, settings: settings) {
             case let .success(rendition): return rendition
             case let .failure(failure):

@@ -4,7 +4,7 @@ import Foundation
 enum RasterRenditions {
     /// Every width at or below the original's, each as AVIF, WebP and JPEG (PNG when the
     /// image has transparency), upright, sRGB, with no metadata.
-    static func make(_ bytes: [UInt8], scale: Int, settings: RenditionSettings) -> Result<ImageRendition, Vips.Failure> {
+    static func make(_ bytes: some ContiguousBytes & Collection<UInt8>, scale: Int, settings: RenditionSettings) -> Result<ImageRendition, Vips.Failure> {
         let header: VipsPicture
         switch VipsPicture.header(bytes) {
         case let .success(picture): header = picture

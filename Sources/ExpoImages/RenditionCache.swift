@@ -25,8 +25,8 @@ public struct RenditionCache: Sendable {
         #endif
     }
 
-    static func key(_ bytes: [UInt8], scale: Int, settings: RenditionSettings) -> String {
-        Vips.sha256(bytes + Array(" scale \(scale) \(settings.fingerprint)".utf8))
+    static func key(_ bytes: some ContiguousBytes, scale: Int, settings: RenditionSettings) -> String {
+        Vips.sha256(bytes, then: " scale \(scale) \(settings.fingerprint)")
     }
 
     private struct Entry: Codable {

@@ -10,7 +10,9 @@ enum SourceFormat: Equatable {
 
     /// A raster format from the bytes' first few; nil when they start as none of them. SVG
     /// is text without a magic number: it is known by its name, and checked by the parser.
-    init?(magic bytes: [UInt8]) {
+    init?(magic original: some Collection<UInt8>) {
+        // The first bytes only, copied: an original may be a 100 MB `Data` whose indices need not start at 0.
+        let bytes = Array(original.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + prefix.count && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
         }

@@ -71,7 +71,7 @@ enum Vips {
 
     /// The class of the loader vips would pick for these bytes (`VipsForeignLoadPngBuffer`),
     /// or nil when no loader that is not blocked knows them.
-    static func loader(for bytes: [UInt8]) -> String? {
+    static func loader(for bytes: some ContiguousBytes) -> String? {
         guard case .success = started else { return nil }
         let name = bytes.withUnsafeBytes { expo_vips_loader($0.baseAddress, $0.count) }
         if name == nil { _ = lastError() }
@@ -80,7 +80,7 @@ enum Vips {
 
     /// Fails unless vips, left to choose, would read the bytes with `format`'s own loader:
     /// the thumbnail step (which shrinks JPEGs while decoding them) chooses for itself.
-    static func checkLoader(_ bytes: [UInt8], is format: SourceFormat) -> Result<Void, Failure> {
+    static func checkLoader(_ bytes: some ContiguousBytes, is format: SourceFormat) -> Result<Void, Failure> {
         let chosen = loader(for: bytes)
         guard chosen == format.loaderClass else {
             return .failure(Failure(message: "libvips would read it with \(chosen ?? "no loader") rather than its \(format.name) loader"))
@@ -88,8 +88,20 @@ enum Vips {
         return .success(())
     }
 
-    static func sha256(_ bytes: [UInt8]) -> String {
+    static func sha256(_ bytes: some ContiguousBytes) -> String {
         bytes.withUnsafeBytes { sha256($0) }
+    }
+
+    /// The hash of `bytes` followed by `tail`'s UTF-8, the same as of the two joined, without joining them.
+    static func sha256(_ bytes: some ContiguousBytes, then tail: String) -> String {
+        var tail = tail
+        return tail.withUTF8 { tailBytes in
+            bytes.withUnsafeBytes { buffer in
+                let hex = expo_sha256_joined(buffer.baseAddress, buffer.count, tailBytes.baseAddress, tailBytes.count)
+                defer { g_free(hex) }
+                return hex.map { String(cString: $0) } ?? ""
+            }
+        }
     }
 
     static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
@@ -117,19 +129,19 @@ final class VipsPicture: @unchecked Sendable {
 
     /// The header of a raster original, read by the loader its magic number names: size
     /// and bands, no pixels decoded yet.
-    static func header(_ bytes: [UInt8]) -> Result<VipsPicture, Vips.Failure> {
+    static func header(_ bytes: some ContiguousBytes & Collection<UInt8>) -> Result<VipsPicture, Vips.Failure> {
         guard let format = SourceFormat(magic: bytes) else { return .failure(Self.unknownFormat) }
         return header(bytes, format: format)
     }
 
-    static func header(_ bytes: [UInt8], format: SourceFormat) -> Result<VipsPicture, Vips.Failure> {
+    static func header(_ bytes: some ContiguousBytes, format: SourceFormat) -> Result<VipsPicture, Vips.Failure> {
         if case let .failure(failure) = Vips.started { return .failure(failure) }
         return make { out in bytes.withUnsafeBytes { expo_vips_header(format.loader, $0.baseAddress, $0.count, &out) } }
     }
 
     /// The decoded raster image, upright and in sRGB, at most `width` pixels wide, held in
     /// memory; computed on this thread, so that what the decoder logs is this image's.
-    static func decoded(_ bytes: [UInt8], width: Int) -> Result<VipsPicture, Vips.Failure> {
+    static func decoded(_ bytes: some ContiguousBytes & Collection<UInt8>, width: Int) -> Result<VipsPicture, Vips.Failure> {
         if case let .failure(failure) = Vips.started { return .failure(failure) }
         guard let format = SourceFormat(magic: bytes) else { return .failure(Self.unknownFormat) }
         return Vips.checkLoader(bytes, is: format)
@@ -138,7 +150,7 @@ final class VipsPicture: @unchecked Sendable {
     }
 
     /// A vector image drawn `width` pixels wide, upscaled if it is smaller, held in memory.
-    static func renderedVector(_ bytes: [UInt8], width: Int) -> Result<VipsPicture, Vips.Failure> {
+    static func renderedVector(_ bytes: some ContiguousBytes, width: Int) -> Result<VipsPicture, Vips.Failure> {
         if case let .failure(failure) = Vips.started { return .failure(failure) }
         return Vips.checkLoader(bytes, is: .svg)
             .flatMap { make { out in bytes.withUnsafeBytes { expo_vips_render_vector($0.baseAddress, $0.count, Int32(width), &out) } } }

@@ -4,7 +4,7 @@ import Foundation
 /// settings, named by the SHA-256 of both: `recording.m4a` and `recording.json`.
 extension RenditionCache {
     static func audioKey(_ bytes: [UInt8], settings: AudioSettings) -> String {
-        Vips.sha256(bytes + Array(" \(settings.fingerprint)".utf8))
+        Vips.sha256(bytes, then: " \(settings.fingerprint)")
     }
 
     private struct AudioEntry: Codable {

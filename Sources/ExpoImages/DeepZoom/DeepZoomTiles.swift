@@ -8,9 +8,9 @@ public enum DeepZoomTiles {
     /// The tiles of `bytes` (an original `width` × `height` pixels as its header says),
     /// from the cache or made now and stored there. Nil, with a warning naming `file`, when
     /// they cannot be made; the photo then zooms in its widest rendition as before.
-    static func tiles(of bytes: [UInt8], width: Int, height: Int, file: String, cache: RenditionCache,
+    static func tiles(of bytes: some ContiguousBytes & Collection<UInt8> & Sendable, width: Int, height: Int, file: String, cache: RenditionCache,
                       settings: TileSettings, diagnostics: inout [Diagnostic]) -> TileSet? {
-        let key = Vips.sha256(bytes + Array(" \(settings.fingerprint)".utf8))
+        let key = Vips.sha256(bytes, then: " \(settings.fingerprint)")
         if let tiles = cache.tiles(key) { return tiles }
         do {
             return try cache.storeTiles(key, tileSize: settings.tileSize) { folder in
@@ -27,7 +27,7 @@ public enum DeepZoomTiles {
 
     /// Cuts the photo into `folder` (which must not exist), writes its `full/max` beside the
     /// tiles, and answers both sizes, upright.
-    static func make(_ bytes: [UInt8], longest: Int, into folder: URL, settings: TileSettings) throws -> (size: ImageSize, full: ImageSize) {
+    static func make(_ bytes: some ContiguousBytes & Collection<UInt8>, longest: Int, into folder: URL, settings: TileSettings) throws -> (size: ImageSize, full: ImageSize) {
         if case let .failure(failure) = Vips.started { throw failure }
         guard let format = SourceFormat(magic: bytes) else { throw Vips.Failure(message: "its bytes are no image the guide reads") }
         if case let .failure(failure) = Vips.checkLoader(bytes, is: format) { throw failure }
@@ -47,7 +47,7 @@ public enum DeepZoomTiles {
     }
 
     /// The whole photo at most `settings.fullSize` on its longer side, as `full/max`.
-    private static func writeFull(_ bytes: [UInt8], size: ImageSize, into folder: URL, settings: TileSettings) throws -> ImageSize {
+    private static func writeFull(_ bytes: some ContiguousBytes & Collection<UInt8>, size: ImageSize, into folder: URL, settings: TileSettings) throws -> ImageSize {
         let longest = max(size.width, size.height)
         let width = longest <= settings.fullSize ? size.width : max(1, size.width * settings.fullSize / longest)
         let encoded = VipsPicture.decoded(bytes, width: width)

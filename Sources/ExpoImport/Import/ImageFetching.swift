@@ -39,7 +39,7 @@ struct ImageFetching: Sendable {
                 }
                 data = plain
             }
-            guard let ext = Self.fileExtension(data), let size = ImageHeader.size(of: [UInt8](data)) else {
+            guard let ext = Self.fileExtension(data), let size = ImageHeader.size(of: data) else {
                 result.warnings.append("\(name): image \(index + 1): \(Quoted.text(address)) is not an image the guide reads; skipped")
                 continue
             }

@@ -19,7 +19,7 @@
   var scale = 1, x = 0, y = 0;
   // A large photo's deep-zoom tiles (IIIF level 0, named on its link): past what the largest
   // file shows, only the tiles on screen at the level the zoom needs are fetched.
-  var tiles = null, tileLayer = null, tileTimer = 0, statusTimer = 0;
+  var tiles = null, tileLayer = null, tileTimer = 0, statusTimer = 0, lastWheel = 0;
 
   function button(className, label, symbol, action) {
     var element = document.createElement("button");
@@ -127,8 +127,9 @@
   }
 
   function setSizes() {
-    // The wider the zoom, the wider the file the browser is asked for.
-    var sizes = Math.min(Math.ceil(scale), MAX_SCALE) * 100 + "vw";
+    // The wider the zoom, the wider the file the browser is asked for; a photo with tiles
+    // keeps the file it opened with, and the tiles show the rest.
+    var sizes = (tiles ? 1 : Math.min(Math.ceil(scale), MAX_SCALE)) * 100 + "vw";
     Array.prototype.forEach.call(frame.querySelectorAll("source, img[srcset]"), function (element) {
       if (element.getAttribute("sizes") !== sizes) element.setAttribute("sizes", sizes);
     });
@@ -150,7 +151,9 @@
     dialog.dataset.scale = scale.toFixed(2);
     setSizes();
     clearTimeout(tileTimer);
-    if (tiles) tileTimer = setTimeout(updateTiles, 150);
+    // A key or button zooms in one step: its tiles are asked for at once. A pinch, drag or
+    // wheel moves on for a while: its tiles wait until it pauses.
+    if (tiles) tileTimer = setTimeout(updateTiles, gesture || Date.now() - lastWheel < 200 ? 150 : 0);
     clearTimeout(statusTimer);
     statusTimer = setTimeout(announceZoom, 500);
   }
@@ -181,7 +184,8 @@
     frame.appendChild(tileLayer);
   }
 
-  // The largest zoom: two screen pixels to one of the photo, or six times the screen.
+  // The largest zoom: two device pixels to a photo pixel (one CSS pixel on a phone), or six
+  // times the screen for a photo without tiles.
   function maxScale() {
     if (!tiles || !tiles.image.offsetWidth) return MAX_SCALE;
     return Math.max(MAX_SCALE, 2 * tiles.width / (tiles.image.offsetWidth * Math.min(window.devicePixelRatio || 1, 2)));
@@ -197,12 +201,18 @@
     tileLayer.style.top = image.offsetTop + "px";
     tileLayer.style.width = image.offsetWidth + "px";
     tileLayer.style.height = image.offsetHeight + "px";
-    // Screen pixels across the photo now (device pixels, up to two per CSS pixel).
-    var across = image.offsetWidth * scale * Math.min(window.devicePixelRatio || 1, 2);
-    if (across <= (image.naturalWidth || image.offsetWidth) * 1.25) { showLevel(0); return; }
-    // The coarsest level that still gives a photo pixel to each screen pixel.
+    // CSS pixels across the photo now. Levels halve: the coarsest one with at least three
+    // photo pixels to four CSS pixels (and more than the picture already shown) is never
+    // more than 1.5 times too coarse, where asking for a whole pixel each could fetch four
+    // times the bytes on a slow network for a sharpness the next step brings anyway.
+    var across = image.offsetWidth * scale;
+    var shown = image.naturalWidth || image.offsetWidth;
+    if (across * 0.75 <= shown) { showLevel(0); return; }
     var level = tiles.scales[0];
-    tiles.scales.forEach(function (factor) { if (tiles.width / factor >= across && factor > level) level = factor; });
+    tiles.scales.forEach(function (factor) {
+      var wide = tiles.width / factor;
+      if (wide >= across * 0.75 && wide > shown && factor > level) level = factor;
+    });
     // Where the stage's edges fall on the photo, in its pixels.
     var stageWidth = stage.clientWidth, stageHeight = stage.clientHeight;
     var left = stageWidth / 2 + x + scale * (image.offsetLeft - frame.clientWidth / 2);
@@ -383,6 +393,7 @@
 
   function onWheel(event) {
     event.preventDefault();
+    lastWheel = Date.now();
     var point = fromCentre(event.clientX, event.clientY);
     // A trackpad pinch arrives as a wheel with the control key; its steps are small.
     zoomBy(Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), point.x, point.y);
