@@ -19,16 +19,13 @@ import pytest
 from PIL import Image
 
 from conftest import IMAGE_CACHE, _binary
+from test_photos import png_chunk
 
 
 def jpeg(colour, size=(640, 480)):
     out = io.BytesIO()
     Image.new("RGB", size, colour).save(out, "JPEG", quality=80)
     return out.getvalue()
-
-
-def png_chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def gigapixel_bomb():
