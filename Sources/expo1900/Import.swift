@@ -31,6 +31,10 @@ struct Import: ParsableCommand {
         @Flag(help: "Fetch from this machine and private networks too (a museum's own intranet, a test).")
         var allowPrivate = false
 
+        @Option(name: .customLong("language"),
+                help: ArgumentHelp("The catalog's main language, such as ko (default: the language most labels use).", valueName: "code"))
+        var mainLanguage: String?
+
         @Option(help: "Seconds each document or image may take to arrive whole.")
         var timeout: Int64 = 60
 
@@ -38,6 +42,7 @@ struct Import: ParsableCommand {
             var options = IIIFImport.Options()
             options.allowPrivate = allowPrivate
             options.seconds = max(1, timeout)
+            options.mainLanguage = mainLanguage
             let started = ContinuousClock.now
             let summary: IIIFImport.Summary
             do {
@@ -48,10 +53,13 @@ struct Import: ParsableCommand {
                 throw ExitCode(1)
             }
             for warning in summary.warnings { printError("warning: \(warning)") }
-            let seconds = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            func count(_ number: Int, _ word: String) -> String { "\(number.formatted()) \(word)\(number == 1 ? "" : "s")" }
             print("""
-                \(destination): \(summary.exhibits) exhibits in \(summary.languages.isEmpty ? "no named language" : summary.languages.joined(separator: ", ")), \
-                \(summary.images) images (\(summary.fetched) fetched now), \(summary.warnings.count) warnings, in \(seconds)
+                \(destination): \(count(summary.exhibits, "exhibit")) in \(summary.languages.isEmpty ? "no named language" : summary.languages.joined(separator: ", ")), \
+                \(count(summary.images, "image")) (\(summary.fetched.formatted()) fetched now), \(count(summary.warnings.count, "warning")), \
+                in \(String(format: "%.1f", seconds)) s
                 """)
         }
     }

@@ -14,6 +14,7 @@ from iiif_prezi3 import Manifest
 from PIL import Image
 
 from conftest import IMAGE_CACHE, _binary, _serve, new_phone
+from test_offline import wait_for_offline_copy
 from support import DEFAULT_CATALOG, REPO, free_port
 
 WIDTH, HEIGHT = 6000, 4000
@@ -197,6 +198,25 @@ def test_zooming_into_a_corner_loads_only_its_tiles_in_chromium(browser, zoom_se
         page.goto(zoom_server + "/items/jikji/")
         result = page.evaluate(f"() => new Promise(done => ({ZOOM_INTO_CORNER})(done))")
         check_corner(result)
+    finally:
+        context.close()
+
+
+def test_tiles_seen_are_kept_for_offline(browser, zoom_server):
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        page.goto(zoom_server + "/items/jikji/")
+        wait_for_offline_copy(page)
+        seen = page.evaluate(f"() => new Promise(done => ({ZOOM_INTO_CORNER})(done))")
+        assert seen.get("shown"), seen
+        page.wait_for_timeout(500)
+        context.set_offline(True)
+        page.goto(zoom_server + "/items/jikji/")
+        again = page.evaluate(f"() => new Promise(done => ({ZOOM_INTO_CORNER})(done))")
+        assert sorted(again["shown"]) == sorted(seen["shown"]), again
+        loaded = page.evaluate("[...document.querySelectorAll('.viewer-tile')].every(tile => tile.naturalWidth > 0)")
+        assert loaded, "offline, the tiles seen before are drawn from the service worker's cache"
     finally:
         context.close()
 

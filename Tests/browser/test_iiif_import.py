@@ -122,6 +122,7 @@ def build_collection(site):
                     {"label": {"ko": ["제작자"], "en": ["Creator"]}, "value": {"ko": ["미상"], "en": ["Unknown"], "ar": ["مجهول"]}},
                     {"label": {"ko": ["재질"], "en": ["Material"]}, "value": {"ko": ["청동"], "en": ["Bronze"], "ar": ["برونز"]}},
                     {"label": {"ko": ["무게"], "en": ["Weight"]}, "value": {"ko": ["18.9톤"], "en": ["18.9 t"], "ar": ["18.9 طن"]}},
+                    {"label": {"en": ["Support"]}, "value": {"en": ["Wooden frame"]}},
                 ],
                 images=[(site.url("/images/bell.jpg"), {"ko": ["앞면"], "en": ["Front"]}),
                         (site.url("/images/bell-back.jpg"), {"ko": ["뒷면"], "en": ["Back"]})],
@@ -134,7 +135,9 @@ def build_collection(site):
                   {"@value": "مزهرية السيلادون", "@language": "ar"}],
         "description": [{"@value": "고려의 청자", "@language": "ko"}, {"@value": "Goryeo celadon", "@language": "en"}],
         "metadata": [{"label": [{"@value": "Date", "@language": "en"}, {"@value": "연대", "@language": "ko"}],
-                      "value": [{"@value": "12th century", "@language": "en"}, {"@value": "12세기", "@language": "ko"}]}],
+                      "value": [{"@value": "12th century", "@language": "en"}, {"@value": "12세기", "@language": "ko"}]},
+                     {"label": "Description", "value": [{"@value": "고려 중기의 청자 매병. 구름과 학을 상감으로 새겼다.", "@language": "ko"},
+                                                        {"@value": "A celadon prunus vase, inlaid with clouds and cranes.", "@language": "en"}]}],
         "attribution": "Kansong Art Museum", "license": "https://creativecommons.org/licenses/by/4.0/",
         "sequences": [{"@type": "sc:Sequence", "canvases": [{"@id": site.url("/p2/vase/canvas"), "@type": "sc:Canvas",
             "width": 640, "height": 480, "images": [{"@type": "oa:Annotation", "motivation": "sc:painting", "resource": {
@@ -207,14 +210,16 @@ def test_a_collection_becomes_a_catalog_in_its_languages(imported):
     assert bell["name"] == "성덕대왕 신종" and english["bell"]["name"] == "The Bell of King Seongdeok"
     assert arabic["bell"]["name"] == "جرس الملك سونغ دوك"
     assert bell["short_desc"] == "통일신라의 큰 종", "HTML in a value becomes plain text"
+    assert bell["desc"] == bell["short_desc"], "without a longer text the page shows the summary"
     assert (bell["maker"], bell["material"]) == ("미상", "청동") and english["bell"]["material"] == "Bronze"
-    assert bell["fields"] == [{"label": "무게", "value": "18.9톤"}]
+    assert bell["fields"] == [{"label": "무게", "value": "18.9톤"}, {"label": "Support", "value": "Wooden frame"}]
     assert bell["date"] == "0771-01-01", "navDate dates an exhibit whose metadata gives no date"
     assert bell["credit_line"] == "국립경주박물관" and bell["rights"] == "http://creativecommons.org/publicdomain/mark/1.0/"
     assert bell["source"].endswith("/objects/bell/manifest.json") and english["bell"]["source"] == bell["source"]
     assert [image["name"] for image in bell["images"]] == ["bell", "bell-2"]
     assert [image.get("caption") for image in english["bell"]["images"]] == ["Front", "Back"]
     vase = korean["vase"]
+    assert vase["desc"] == "고려 중기의 청자 매병. 구름과 학을 상감으로 새겼다.", "a metadata Description is the page's text"
     assert (vase["name"], vase["short_desc"], vase["date"]) == ("청자 상감운학문 매병", "고려의 청자", "12세기")
     assert english["vase"]["date"] == "12th century" and vase["credit_line"] == "Kansong Art Museum"
     exposition = json.loads((destination / "exposition_universelle_1900.json").read_text("utf-8"))
@@ -326,3 +331,20 @@ def test_a_source_that_is_no_iiif_fails_with_one_message(site, tmp_path):
     refused = run_import(site.url("/collection.json"), folder, "--allow-private")
     assert refused.returncode == 1 and "holds files no import wrote" in refused.stderr, refused.stderr
     assert os.listdir(folder) == ["notes.txt"]
+
+
+def test_the_curator_chooses_the_main_language(tmp_path):
+    manifest = {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "https://example.org/objects/bell/manifest.json",
+                "type": "Manifest", "label": {"ko": ["성덕대왕 신종"], "en": ["The Bell of King Seongdeok"]},
+                "metadata": [{"label": {"en": ["Creator"]}, "value": {"none": ["미상"]}}], "items": []}
+    source = tmp_path / "bell.json"
+    source.write_text(json.dumps(manifest, ensure_ascii=False), "utf-8")
+    result = run_import(str(source), tmp_path / "tie")
+    assert "1 exhibit in en, ko" in result.stdout, "a tie goes to the first in the alphabet"
+    chosen = run_import(str(source), tmp_path / "korean", "--language", "ko")
+    assert chosen.returncode == 0 and "1 exhibit in ko, en" in chosen.stdout, chosen.stdout
+    korean = items(tmp_path / "korean")["bell"]
+    assert (korean["name"], korean["maker"]) == ("성덕대왕 신종", "미상") and "desc" not in korean
+    assert items(tmp_path / "korean", ".en")["bell"]["name"] == "The Bell of King Seongdeok"
+    missing = run_import(str(source), tmp_path / "french", "--language", "fr")
+    assert '--language "fr": no label is in that language; the main language is en' in missing.stderr, missing.stderr

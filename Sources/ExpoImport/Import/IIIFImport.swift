@@ -9,6 +9,8 @@ public struct IIIFImport: Sendable {
     public struct Options: Sendable {
         public var allowPrivate = false
         public var seconds: Int64 = 60
+        /// The catalog's main language, when the curator names it; else the one most used.
+        public var mainLanguage: String?
         public init() {}
     }
 
@@ -53,7 +55,15 @@ public struct IIIFImport: Sendable {
         }
         var ids = ExhibitIDs()
         var exhibits = found.map { ImportedExhibit(id: ids.id(for: $0.id, label: $0.label), manifest: $0) }
-        let languages = CatalogWriting.languages(exhibits.map(\.manifest), collection: walk.title)
+        var languages = CatalogWriting.languages(exhibits.map(\.manifest), collection: walk.title)
+        if let main = options.mainLanguage.map(LanguageMap.code) {
+            if languages.contains(main) {
+                languages.removeAll { $0 == main }
+                languages.insert(main, at: 0)
+            } else {
+                warnings.append("--language \(Quoted.text(main)): no label is in that language; the main language is \(languages.first ?? "none")")
+            }
+        }
         // A manifest is named in the catalog's main language, as the curator will see it.
         let name = { (manifest: IIIFManifest) in
             (manifest.label.text(languages.first ?? LanguageMap.none) ?? manifest.label.anyText).map(Quoted.text) ?? Quoted.text(manifest.id)

@@ -12,15 +12,29 @@ struct ImportedExhibit: Sendable {
     /// collections use; any other pair becomes a free field.
     static let factWords: [(fact: String, words: [String])] = [
         ("maker", ["creator", "artist", "maker", "author", "made by", "photographer", "작가", "제작자", "작자", "artiste", "künstler", "autor", "作者", "制作者"]),
-        ("date", ["date", "dated", "period", "연대", "시대", "제작연도", "연도", "年代", "日期", "datum", "fecha"]),
+        ("date", ["date", "dated", "period", "created", "연대", "시대", "제작연도", "연도", "年代", "日期", "datum", "fecha"]),
         ("material", ["medium", "material", "technique", "재질", "재료", "기법", "材質", "材料", "matériau", "técnica"]),
         ("dimensions", ["dimension", "size", "measurement", "크기", "규격", "寸法", "尺寸", "abmessung", "medidas"]),
         ("place", ["place", "origin", "location made", "출토지", "제작지", "장소", "産地", "地点", "lieu", "ort", "lugar"]),
     ]
 
+    /// Labels of a longer text than the summary: it becomes the exhibit's `desc`.
+    static let descriptionWords = ["description", "설명", "解説", "説明", "描述", "beschreibung", "descripción"]
+
     static func fact(forLabel label: LanguageMap) -> String? {
+        factWords.first { entry in says(label, any: entry.words) }?.fact
+    }
+
+    /// Whether the label holds one of `words`: a Latin word whole (or with a plural s), so that
+    /// "Support" is no place ("ort") and "Original title" no origin; other scripts, anywhere in it.
+    static func says(_ label: LanguageMap, any words: [String]) -> Bool {
         let texts = label.languages.compactMap { label.text($0)?.lowercased() }
-        return factWords.first { entry in texts.contains { text in entry.words.contains { text.contains($0) } } }?.fact
+        return texts.contains { text in
+            let padded = " " + String(text.map { $0.isLetter || $0.isNumber ? $0 : " " }) + " "
+            return words.contains { word in
+                word.allSatisfy(\.isASCII) ? padded.contains(" \(word) ") || padded.contains(" \(word)s ") : text.contains(word)
+            }
+        }
     }
 
     /// The entry for `language` in the catalog's JSON, with the main language's text where
@@ -29,10 +43,15 @@ struct ImportedExhibit: Sendable {
         func text(_ map: LanguageMap) -> String? { map.text(language) ?? (language == main ? map.anyText : nil) }
         var entry: [String: Any] = ["image_name": id]
         entry["name"] = text(manifest.label) ?? (language == main ? id : nil)
-        if let summary = text(manifest.summary) { entry["short_desc"] = summary }
+        // The exhibit's page shows `desc`: a metadata "Description" when there is one, else
+        // the summary, which the list shows as the short text.
+        let description = manifest.metadata.first { Self.says($0.label, any: Self.descriptionWords) }.flatMap { text($0.value) }
+        let summary = text(manifest.summary)
+        if let short = summary ?? description { entry["short_desc"] = short }
+        if let long = description ?? summary { entry["desc"] = long }
         var fields: [[String: String]] = []
         for pair in manifest.metadata {
-            guard let value = text(pair.value) else { continue }
+            guard let value = text(pair.value), value != description else { continue }
             if let fact = Self.fact(forLabel: pair.label), entry[fact] == nil {
                 entry[fact] = value
             } else {
