@@ -11,4 +11,19 @@ public enum ImageHeader {
 
     /// The largest original the guide decodes, in pixels.
     public static var pixelLimit: Int { RenditionSettings().pixelLimit }
+
+    /// The file extension for what the bytes are by their magic number (the same reading that
+    /// chooses their loader), whatever a name or address says; nil when they are no image
+    /// the guide reads.
+    public static func fileExtension(of bytes: some Collection<UInt8>) -> String? {
+        switch SourceFormat(magic: bytes) {
+        case .png: "png"
+        case .jpeg: "jpg"
+        case .webp: "webp"
+        case .gif: "gif"
+        case .tiff: "tif"
+        case .heif: Array(bytes.prefix(12)).dropFirst(8).starts(with: Array("avi".utf8)) ? "avif" : "heic"
+        case .svg, nil: nil
+        }
+    }
 }

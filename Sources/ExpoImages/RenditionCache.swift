@@ -73,12 +73,19 @@ public struct RenditionCache: Sendable {
     /// Writes an entry's files into a hidden folder, then renames it into place: an entry is
     /// there whole or not at all, whatever stops the guide. Throws when the folder cannot be written.
     func store(_ key: String, _ files: [(name: String, bytes: Data)]) throws {
+        try store(key) { staging in
+            for file in files { try file.bytes.write(to: staging.appendingPathComponent(file.name)) }
+        }
+    }
+
+    /// The same, for an entry whose files `fill` writes into the hidden folder it is given.
+    func store(_ key: String, filling fill: (URL) throws -> Void) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let staging = folder.appendingPathComponent(".\(key).\(UUID().uuidString)")
         try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         defer { try? manager.removeItem(at: staging) }
-        for file in files { try file.bytes.write(to: staging.appendingPathComponent(file.name)) }
+        try fill(staging)
         let target = folder.appendingPathComponent(key)
         // Another process may have stored the same entry meanwhile; either copy is good.
         if rename(staging.path, target.path) != 0, !manager.fileExists(atPath: target.path) {

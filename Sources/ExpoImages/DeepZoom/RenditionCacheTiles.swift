@@ -18,23 +18,18 @@ extension RenditionCache {
                        height: described.height, tileSize: described.tileSize, full: described.full)
     }
 
-    /// Has `make` cut the tiles into a staging folder, describes them, and renames the entry
-    /// into place: an entry is there whole or not at all, whatever stops the guide.
+    /// Has `make` cut the tiles into the entry's hidden folder and describes them beside
+    /// them; `store` renames the entry into place whole.
     func storeTiles(_ key: String, tileSize: Int, make: (URL) throws -> (size: ImageSize, full: ImageSize)) throws -> TileSet {
-        let manager = FileManager.default
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        let staging = folder.appendingPathComponent(".\(key).\(UUID().uuidString)")
-        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        defer { try? manager.removeItem(at: staging) }
-        let (size, full) = try make(staging.appendingPathComponent("tiles"))
-        let described = TilesEntry(width: size.width, height: size.height, tileSize: tileSize, full: full)
-        try JSONEncoder().encode(described).write(to: staging.appendingPathComponent("tiles.json"))
-        let target = folder.appendingPathComponent(key)
-        // Another process may have stored the same entry meanwhile; either copy is good.
-        if rename(staging.path, target.path) != 0, !manager.fileExists(atPath: target.path) {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        var made: (size: ImageSize, full: ImageSize)?
+        try store(key) { staging in
+            let sizes = try make(staging.appendingPathComponent("tiles"))
+            let described = TilesEntry(width: sizes.size.width, height: sizes.size.height, tileSize: tileSize, full: sizes.full)
+            try JSONEncoder().encode(described).write(to: staging.appendingPathComponent("tiles.json"))
+            made = sizes
         }
-        return TileSet(folder: target.appendingPathComponent("tiles"), key: key, width: size.width, height: size.height,
-                       tileSize: tileSize, full: full)
+        guard let made else { throw CocoaError(.fileWriteUnknown) }
+        return TileSet(folder: folder.appendingPathComponent(key).appendingPathComponent("tiles"), key: key,
+                       width: made.size.width, height: made.size.height, tileSize: tileSize, full: made.full)
     }
 }

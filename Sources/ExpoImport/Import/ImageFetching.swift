@@ -39,7 +39,7 @@ struct ImageFetching: Sendable {
                 }
                 data = plain
             }
-            guard let ext = Self.fileExtension(data), let size = ImageHeader.size(of: data) else {
+            guard let ext = ImageHeader.fileExtension(of: data), let size = ImageHeader.size(of: data) else {
                 result.warnings.append("\(name): image \(index + 1): \(Quoted.text(address)) is not an image the guide reads; skipped")
                 continue
             }
@@ -63,20 +63,5 @@ struct ImageFetching: Sendable {
             progress("image \(file) (\(data.count / 1024) KB)")
         }
         return result
-    }
-
-    /// The extension for the bytes' own format, whatever the address says.
-    static func fileExtension(_ data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "webp" }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "tif" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "gif" }
-        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
-            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-            return brand.hasPrefix("avi") ? "avif" : "heic"
-        }
-        return nil
     }
 }
