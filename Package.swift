@@ -82,7 +82,7 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 "CLibCrypto",
             ],
-            resources: [.copy("Resources/Interface")]
+            resources: [.copy("Resources/Interface"), .copy("Resources/Templates"), .copy("Resources/Assets")]
         ),
         // Reading other systems' collections into a catalog: IIIF Presentation over the network.
         .target(

@@ -43,7 +43,7 @@ public struct ExhibitStrings: Sendable {
 }
 
 extension ExhibitStrings: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("moreImages", \.moreImages),
         .field("viewLarger", \.viewLarger),
         .field("imageDescription", \.imageDescription),

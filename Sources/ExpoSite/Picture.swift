@@ -73,7 +73,7 @@ struct Picture: Sendable {
 }
 
 extension Picture.Source: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("type", \.type),
         .field("srcset", \.srcset),
     ]

@@ -14,7 +14,7 @@ import Testing
             guard pages.insert(path).inserted else { continue }
             let answer = try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
             #expect(answer.status == 200, "\(path) as the walker")
-            for link in matches(##"href="(/studio/[^"#?]*)""##, in: answer.body) where !link.hasSuffix(".css") { queue.append(link) }
+            for link in matches(##"href="(/studio/[^"#?]*)""##, in: answer.body) where !link.hasPrefix("/studio/assets/") { queue.append(link) }
             for action in matches(#"<form[^>]*method="post"[^>]*action="(/studio/[^"]*)""#, in: answer.body) { forms.insert(action) }
         }
         return (pages, forms)

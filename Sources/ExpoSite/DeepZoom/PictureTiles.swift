@@ -19,7 +19,7 @@ struct PictureTiles: Sendable {
 }
 
 extension PictureTiles: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("link", \.link),
         .field("width", \.width),
         .field("height", \.height),

@@ -22,7 +22,7 @@ struct LabelCode: Sendable {
 }
 
 extension LabelCode: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("side", \.side),
         .field("path", \.path),
         .field("alt", \.alt),

@@ -87,7 +87,7 @@ struct LabelSheet: Sendable {
 }
 
 extension LabelSheet: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("toolbar", \.toolbar),
         .field("paperClass", \.paperClass),
@@ -96,7 +96,7 @@ extension LabelSheet: TemplateObject {
 }
 
 extension LabelSheet.Sheet: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("labels", \.labels),
     ]
 }

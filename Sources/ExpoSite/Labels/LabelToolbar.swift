@@ -52,7 +52,7 @@ struct LabelToolbar: Sendable {
 }
 
 extension LabelToolbar: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("title", \.title),
         .field("address", \.address),
         .field("noAddress", \.noAddress),
@@ -66,7 +66,7 @@ extension LabelToolbar: TemplateObject {
 }
 
 extension LabelToolbar.PaperLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("href", \.href),
         .field("current", \.current),

@@ -33,7 +33,7 @@ struct PosterScreen: Sendable {
 }
 
 extension PosterScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("toolbar", \.toolbar),
         .field("titleLines", \.titleLines),

@@ -62,7 +62,7 @@ struct WallLabel: Sendable {
 }
 
 extension WallLabel: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("stop", \.stop),
         .field("stopLabel", \.stopLabel),
         .field("name", \.name),
@@ -79,7 +79,7 @@ extension WallLabel: TemplateObject {
 }
 
 extension WallLabel.Mark: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("symbol", \.symbol),
         .field("name", \.name),
     ]

@@ -27,7 +27,7 @@ struct ExhibitLocation: Sendable {
 }
 
 extension ExhibitLocation: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("href", \.href),
         .field("floorName", \.floorName),

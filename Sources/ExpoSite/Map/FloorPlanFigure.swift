@@ -100,7 +100,7 @@ struct FloorPlanFigure: Sendable {
 }
 
 extension FloorPlanFigure: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("image", \.image),
         .field("zoomHref", \.zoomHref),
         .field("viewLarger", \.viewLarger),
@@ -112,7 +112,7 @@ extension FloorPlanFigure: TemplateObject {
 }
 
 extension FloorPlanFigure.Pin: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("number", \.number),
         .field("label", \.label),
         .field("x", \.x),
@@ -123,7 +123,7 @@ extension FloorPlanFigure.Pin: TemplateObject {
 }
 
 extension FloorPlanFigure.Leg: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("x1", \.x1),
         .field("y1", \.y1),
         .field("midX", \.midX),

@@ -96,7 +96,7 @@ struct MapScreen: Sendable {
 }
 
 extension MapScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("floorLinks", \.floorLinks),
@@ -108,7 +108,7 @@ extension MapScreen: TemplateObject {
 }
 
 extension MapScreen.FloorLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("name", \.name),
         .field("nameLang", \.nameLang),
         .field("href", \.href),
@@ -116,7 +116,7 @@ extension MapScreen.FloorLink: TemplateObject {
 }
 
 extension MapScreen.Stop: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("badge", \.badge),
         .field("name", \.name),
         .field("nameLang", \.nameLang),
@@ -125,7 +125,7 @@ extension MapScreen.Stop: TemplateObject {
 }
 
 extension MapScreen.FloorSection: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("anchor", \.anchor),
         .field("name", \.name),
         .field("nameLang", \.nameLang),

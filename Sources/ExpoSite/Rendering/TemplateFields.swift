@@ -9,7 +9,7 @@
 /// The checker sees each name's kind, worked out from the type the field reads; the
 /// renderer reads the value. A name declared twice stops the program when the templates
 /// are read, which every page test does.
-struct TemplateFields<Model>: Sendable, ExpressibleByArrayLiteral {
+package struct TemplateFields<Model>: Sendable, ExpressibleByArrayLiteral {
     /// A class, so that reaching a model's declarations through its type costs one retain.
     private final class Table: Sendable {
         let names: [String]
@@ -34,18 +34,23 @@ struct TemplateFields<Model>: Sendable, ExpressibleByArrayLiteral {
 
     private let table: Table
 
-    init(arrayLiteral fields: TemplateField<Model>...) {
+    package init(arrayLiteral fields: TemplateField<Model>...) {
+        table = Table(fields)
+    }
+
+    /// Fields known only when the program runs (the studio's interface words, one a key).
+    package init(_ fields: [TemplateField<Model>]) {
         table = Table(fields)
     }
 
     /// Name → kind, for the template checker.
-    var kinds: [String: TemplateKind] {
+    package var kinds: [String: TemplateKind] {
         Dictionary(zip(table.names, table.kinds)) { _, _ in preconditionFailure("\(Model.self) declares a template field twice") }
     }
 
     /// The field `name` of `model`, or `.missing` when the model has none.
     @inline(__always)
-    func value(of model: Model, for name: String) -> TemplateValue {
+    package func value(of model: Model, for name: String) -> TemplateValue {
         let table = table
         let length = name.utf8.count
         guard length + 1 < table.lengthStarts.count else { return .missing }
@@ -58,13 +63,13 @@ struct TemplateFields<Model>: Sendable, ExpressibleByArrayLiteral {
 }
 
 /// One name a template may use: what it holds, and how to read it from the model.
-struct TemplateField<Model>: Sendable {
+package struct TemplateField<Model>: Sendable {
     let name: String
     let kind: TemplateKind
     let read: @Sendable (Model) -> TemplateValue
 
     /// `read` is usually a key path (`\.label`); its type gives the field's kind.
-    static func field<Value: TemplateConvertible>(_ name: String, _ read: @escaping @Sendable (Model) -> Value) -> Self {
+    package static func field<Value: TemplateConvertible>(_ name: String, _ read: @escaping @Sendable (Model) -> Value) -> Self {
         TemplateField(name: name, kind: Value.templateKind, read: { read($0).templateValue })
     }
 }

@@ -1,11 +1,11 @@
 /// The site's templates by name, checked when they are read: every partial they place
 /// exists, none places itself, and every name a page template uses is one its model
 /// answers, escaped as its kind needs; so rendering cannot fail, loop or leave a gap.
-struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
     private let templates: [String: Template]
 
     /// `sources`: template name → its text. `pages`: each page template's model's names.
-    init(_ sources: [(name: String, text: String)], pages: [String: [String: TemplateKind]] = [:]) throws(SiteError) {
+    package init(_ sources: [(name: String, text: String)], pages: [String: [String: TemplateKind]] = [:]) throws(SiteError) {
         var templates: [String: Template] = [:]
         for (name, text) in sources { templates[name] = try Template(text, name: name) }
         for (name, template) in templates {
@@ -31,7 +31,7 @@ struct TemplateLibrary: Sendable {
     }
 
     /// The page `template` makes of `model`, as UTF-8.
-    func render(_ model: some TemplateObject, with template: String) throws(SiteError) -> [UInt8] {
+    package func render(_ model: some TemplateObject, with template: String) throws(SiteError) -> [UInt8] {
         guard let nodes = templates[template]?.nodes else { throw .template(name: template, message: "not registered") }
         var rendering = TemplateRendering(templates: templates, root: model.templateValue)
         rendering.render(nodes)

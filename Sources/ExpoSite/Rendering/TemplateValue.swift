@@ -1,7 +1,7 @@
 /// What a template's tag can find: text to place, a flag for a section, a model to look
 /// further into, a list to repeat a section over, or nothing. Typed, so a lookup is a
 /// search of a model's declared names, with no reflection and no dynamic casts.
-enum TemplateValue {
+package enum TemplateValue {
     /// Plain text: always escaped.
     case text(String)
     /// Ready-made HTML: placed as it is, only with a triple mustache.
@@ -13,7 +13,7 @@ enum TemplateValue {
 }
 
 /// A model a template looks into by name: each screen model, and each part of one.
-protocol TemplateObject: TemplateConvertible {
+package protocol TemplateObject: TemplateConvertible {
     /// Every name templates may use, each declared once with how to read it; templates are
     /// checked against these when they are read, so a misspelled name is an error, not an
     /// empty space.
@@ -25,25 +25,25 @@ protocol TemplateObject: TemplateConvertible {
 }
 
 extension TemplateObject {
-    static var templateKind: TemplateKind { .object(templateFields.kinds) }
+    package static var templateKind: TemplateKind { .object(templateFields.kinds) }
 
-    var templateValue: TemplateValue { consuming get { .object(self) } }
+    package var templateValue: TemplateValue { consuming get { .object(self) } }
 
     /// Inlined into each model's own entry point, so that a lookup is one call made for
     /// the model's type (not that call and then a generic one).
     @inline(__always)
-    func value(for name: String) -> TemplateValue { Self.templateFields.value(of: self, for: name) }
+    package func value(for name: String) -> TemplateValue { Self.templateFields.value(of: self, for: name) }
 }
 
 /// What a name holds, as the template checker sees it.
-indirect enum TemplateKind: Sendable, Equatable {
+package indirect enum TemplateKind: Sendable, Equatable {
     case text
     case html
     case flag
     case object([String: TemplateKind])
     case list(TemplateKind)
 
-    var noun: String {
+    package var noun: String {
         switch self {
         case .text: "text"
         case .html: "ready-made HTML"
@@ -56,21 +56,21 @@ indirect enum TemplateKind: Sendable, Equatable {
 
 /// Markup the guide made itself (escaped where it holds catalog text), placed in a page as
 /// it is. Its own type, so that plain text can never reach a page unescaped.
-struct HTML: Sendable, Equatable, TemplateConvertible {
-    var markup: String
+package struct HTML: Sendable, Equatable, TemplateConvertible {
+    package var markup: String
 
-    init(_ markup: String) {
+    package init(_ markup: String) {
         self.markup = markup
     }
 
-    static var templateKind: TemplateKind { .html }
-    var templateValue: TemplateValue { consuming get { .html(markup) } }
+    package static var templateKind: TemplateKind { .html }
+    package var templateValue: TemplateValue { consuming get { .html(markup) } }
 }
 
 /// A Swift value a template can show. Its kind is the type's, so a field's kind is
 /// worked out from what it reads, and a field of a type templates cannot show does not
 /// compile.
-protocol TemplateConvertible {
+package protocol TemplateConvertible {
     static var templateKind: TemplateKind { get }
     /// Consuming, so that a field's value moves into the template value it becomes
     /// rather than being copied again (a model's copy retains every string it holds).
@@ -78,27 +78,27 @@ protocol TemplateConvertible {
 }
 
 extension String: TemplateConvertible {
-    static var templateKind: TemplateKind { .text }
-    var templateValue: TemplateValue { consuming get { .text(self) } }
+    package static var templateKind: TemplateKind { .text }
+    package var templateValue: TemplateValue { consuming get { .text(self) } }
 }
 
 extension Int: TemplateConvertible {
-    static var templateKind: TemplateKind { .text }
-    var templateValue: TemplateValue { consuming get { .text(String(self)) } }
+    package static var templateKind: TemplateKind { .text }
+    package var templateValue: TemplateValue { consuming get { .text(String(self)) } }
 }
 
 extension Bool: TemplateConvertible {
-    static var templateKind: TemplateKind { .flag }
-    var templateValue: TemplateValue { consuming get { .flag(self) } }
+    package static var templateKind: TemplateKind { .flag }
+    package var templateValue: TemplateValue { consuming get { .flag(self) } }
 }
 
 extension Optional: TemplateConvertible where Wrapped: TemplateConvertible {
     /// A missing value fits any kind: sections and tags skip it.
-    static var templateKind: TemplateKind { Wrapped.templateKind }
-    var templateValue: TemplateValue { consuming get { self?.templateValue ?? .missing } }
+    package static var templateKind: TemplateKind { Wrapped.templateKind }
+    package var templateValue: TemplateValue { consuming get { self?.templateValue ?? .missing } }
 }
 
 extension Array: TemplateConvertible where Element: TemplateConvertible {
-    static var templateKind: TemplateKind { .list(Element.templateKind) }
-    var templateValue: TemplateValue { consuming get { .list(map { $0.templateValue }) } }
+    package static var templateKind: TemplateKind { .list(Element.templateKind) }
+    package var templateValue: TemplateValue { consuming get { .list(map { $0.templateValue }) } }
 }

@@ -127,7 +127,7 @@ struct AudioGuide: Sendable {
 }
 
 extension AudioGuide: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("headingID", \.headingID),
         .field("version", \.version),
@@ -148,7 +148,7 @@ extension AudioGuide: TemplateObject {
 }
 
 extension AudioGuide.Speed: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("value", \.value),
         .field("label", \.label),
         .field("selected", \.selected),
@@ -156,7 +156,7 @@ extension AudioGuide.Speed: TemplateObject {
 }
 
 extension AudioGuide.LockScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("title", \.title),
         .field("guide", \.guide),
         .field("artwork", \.artwork),
@@ -168,7 +168,7 @@ extension AudioGuide.LockScreen: TemplateObject {
 }
 
 extension AudioGuide.Track: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("src", \.src),
         .field("srclang", \.srclang),
         .field("label", \.label),
@@ -176,7 +176,7 @@ extension AudioGuide.Track: TemplateObject {
 }
 
 extension AudioGuide.Paragraph: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("text", \.text),
         .field("start", \.start),
     ]

@@ -79,7 +79,7 @@ struct PlayerWords: Sendable {
 }
 
 extension PlayerWords: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("play", \.play),
         .field("pause", \.pause),
         .field("back", \.back),

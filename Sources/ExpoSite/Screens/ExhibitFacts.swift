@@ -34,7 +34,7 @@ enum WebAddress {
 }
 
 extension ExhibitFacts: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("rows", \.rows),
         .field("manifestHref", \.manifestHref),
@@ -43,7 +43,7 @@ extension ExhibitFacts: TemplateObject {
 }
 
 extension ExhibitFacts.Row: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("value", \.value),
         .field("href", \.href),

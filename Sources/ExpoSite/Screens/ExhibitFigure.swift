@@ -43,7 +43,7 @@ struct ExhibitFigure: Sendable {
 }
 
 extension ExhibitFigure: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("image", \.image),
         .field("zoomHref", \.zoomHref),
         .field("tiles", \.tiles),

@@ -120,7 +120,7 @@ struct ExhibitListScreen: Sendable {
 }
 
 extension ExhibitListScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("rows", \.rows),
@@ -134,14 +134,14 @@ extension ExhibitListScreen: TemplateObject {
 }
 
 extension ExhibitListScreen.BrowseLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("href", \.href),
     ]
 }
 
 extension ExhibitListScreen.Row: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("id", \.id),
         .field("name", \.name),
         .field("shortDescription", \.shortDescription),
@@ -154,7 +154,7 @@ extension ExhibitListScreen.Row: TemplateObject {
 }
 
 extension ExhibitListScreen.Pagination: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("previousLabel", \.previousLabel),
         .field("previousHref", \.previousHref),

@@ -24,7 +24,7 @@ struct ExhibitPager: Sendable {
 }
 
 extension ExhibitPager: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("previous", \.previous),
         .field("next", \.next),
@@ -32,7 +32,7 @@ extension ExhibitPager: TemplateObject {
 }
 
 extension ExhibitPager.Neighbour: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("name", \.name),
         .field("href", \.href),

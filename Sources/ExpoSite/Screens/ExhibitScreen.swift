@@ -123,7 +123,7 @@ struct ExhibitScreen: Sendable {
 }
 
 extension ExhibitScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("countSubject", \.countSubject),
         .field("countTourStop", \.countTourStop),

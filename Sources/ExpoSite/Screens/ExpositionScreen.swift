@@ -74,7 +74,7 @@ struct ExpositionScreen: Sendable {
 }
 
 extension ExpositionScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("titleLines", \.titleLines),
         .field("titleLang", \.titleLang),
@@ -95,7 +95,7 @@ extension ExpositionScreen: TemplateObject {
 }
 
 extension ExpositionScreen.Fact: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("value", \.value),
         .field("lang", \.lang),

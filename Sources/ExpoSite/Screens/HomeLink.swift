@@ -18,7 +18,7 @@ struct HomeLink: Sendable {
 }
 
 extension HomeLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("href", \.href),
         .field("cssClass", \.cssClass),

@@ -51,7 +51,7 @@ struct ImageModel: Sendable {
 }
 
 extension ImageModel: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("sources", \.sources),
         .field("src", \.src),
         .field("srcset", \.srcset),
@@ -69,7 +69,7 @@ extension ImageModel: TemplateObject {
 }
 
 extension ImageModel.Size: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("width", \.width),
         .field("height", \.height),
     ]

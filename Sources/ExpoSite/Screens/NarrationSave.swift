@@ -22,7 +22,7 @@ struct NarrationSave: Sendable {
 }
 
 extension NarrationSave: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("note", \.note),
         .field("label", \.label),

@@ -23,7 +23,7 @@ struct NotFoundScreen: Sendable {
 }
 
 extension NotFoundScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("message", \.message),

@@ -22,7 +22,7 @@ struct PageActions: Sendable {
 }
 
 extension PageActions: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("speech", \.speech),
         .field("share", \.share),
     ]

@@ -102,7 +102,7 @@ struct NavigationBar: Sendable {
 }
 
 extension PageFrame: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("lang", \.lang),
         .field("dir", \.dir),
         .field("contentSecurityPolicy", \.contentSecurityPolicy),
@@ -127,7 +127,7 @@ extension PageFrame: TemplateObject {
 }
 
 extension PageFrame.LanguageLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("href", \.href),
         .field("lang", \.lang),
@@ -137,14 +137,14 @@ extension PageFrame.LanguageLink: TemplateObject {
 }
 
 extension PageFrame.Alternate: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("lang", \.lang),
         .field("href", \.href),
     ]
 }
 
 extension NavigationBar: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("title", \.title),
         .field("titleLang", \.titleLang),
         .field("backLabel", \.backLabel),

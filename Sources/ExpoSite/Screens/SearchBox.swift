@@ -38,7 +38,7 @@ struct SearchBox: Sendable {
 }
 
 extension SearchBox: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("placeholder", \.placeholder),
         .field("noMatch", \.noMatch),

@@ -13,7 +13,7 @@ struct ShareControl: Sendable {
 }
 
 extension ShareControl: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("copied", \.copied),
         .field("failed", \.failed),

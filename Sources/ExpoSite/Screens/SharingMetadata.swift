@@ -47,7 +47,7 @@ struct SharingMetadata: Sendable {
 }
 
 extension SharingMetadata: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("tags", \.tags),
         .field("url", \.url),
     ]

@@ -15,7 +15,7 @@ struct SpeechControls: Sendable {
 }
 
 extension SpeechControls: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("readAloud", \.readAloud),
         .field("pause", \.pause),
         .field("resume", \.resume),

@@ -21,7 +21,7 @@ struct EasyReadSection: Sendable {
 }
 
 extension EasyReadSection: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("lines", \.lines),
         .field("symbol", \.symbol),

@@ -33,7 +33,7 @@ struct GuideChoice: Sendable {
 }
 
 extension GuideChoice: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("note", \.note),
         .field("options", \.options),
@@ -41,7 +41,7 @@ extension GuideChoice: TemplateObject {
 }
 
 extension GuideChoice.Option: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("code", \.code),
         .field("label", \.label),
         .field("symbol", \.symbol),

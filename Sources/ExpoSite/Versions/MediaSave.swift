@@ -19,7 +19,7 @@ struct MediaSave: Sendable {
 }
 
 extension MediaSave: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("urls", \.urls),
         .field("label", \.label),
         .field("strings", \.strings),

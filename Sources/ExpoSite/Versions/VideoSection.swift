@@ -56,7 +56,7 @@ struct VideoSection: Sendable {
 }
 
 extension VideoSection: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("heading", \.heading),
         .field("headingID", \.headingID),
         .field("version", \.version),

@@ -65,12 +65,14 @@ public struct UsageReport: Sendable {
             byLanguage[row.language, default: 0] += row.count
             if row.subject != UsageSubject.exposition { byExhibit[row.subject, default: 0] += row.count }
         }
-        // Every day of the range, a day with no views among them; folded months as they are.
-        var periods = byPeriod.keys.filter { $0.count == 7 }.sorted().map { Bar(label: $0, value: byPeriod[$0] ?? 0) }
-        let firstDayKept = rows.lazy.filter { $0.period.count == 10 }.map(\.period).min()
+        // Every day of the range, with 0 where nothing was counted; a month already folded
+        // stands as one bar in place of its days.
+        let months = byPeriod.keys.filter { $0.count == 7 }
+        var periods = months.sorted().map { Bar(label: $0, value: byPeriod[$0] ?? 0) }
+        let folded = Set(months)
         for day in first...last {
             let date = UsageDay.date(day)
-            if byPeriod[date] != nil || (firstDayKept.map { date >= $0 } ?? true) {
+            if byPeriod[date] != nil || !folded.contains(String(date.prefix(7))) {
                 periods.append(Bar(label: date, value: byPeriod[date] ?? 0))
             }
         }

@@ -1,29 +1,40 @@
+import ExpoSite
 import Foundation
 
 /// The audit log for admins, newest first: logins, failed logins, account changes.
-enum AuditPage {
+struct AuditPage: TemplateObject {
     static let shown = 500
 
-    static func html(context: StudioContext, user: StudioUser, entries: [AuditEntry]) -> String {
+    struct Row: TemplateObject {
+        let time: String
+        let account: String
+        let action: String
+        let detail: String
+        let actor: String
+        static let templateFields: TemplateFields<Self> = [
+            .field("time", \.time), .field("account", \.account), .field("action", \.action), .field("detail", \.detail), .field("actor", \.actor),
+        ]
+    }
+
+    let frame: StudioFrame
+    let t: StudioStrings
+    let lead: String
+    let rows: [Row]
+
+    static func html(context: StudioContext, user: StudioUser, entries: [AuditEntry]) -> [UInt8] {
         let words = StudioStrings.of(context.language)
         let rows = entries.reversed().prefix(shown).map { entry in
-            "<tr><td>\(StudioPages.escape(entry.time.formatted(Date.ISO8601FormatStyle())))</td>"
-                + "<td>\(StudioPages.escape(entry.account))</td><td>\(StudioPages.escape(words["audit_\(entry.action.key)"]))</td>"
-                + "<td>\(StudioPages.escape(entry.detail))</td><td>\(StudioPages.escape(entry.actor))</td></tr>"
-        }.joined(separator: "\n")
-        let main = """
-            <h1 id="audit-heading">\(StudioPages.escape(words["audit_heading"]))</h1>
-            <p>\(StudioPages.escape(words["audit_lead", ["count": entries.count.formatted(), "shown": min(entries.count, shown).formatted()]]))</p>
-            <div class="table" tabindex="0" role="region" aria-labelledby="audit-heading"><table>
-            <thead><tr><th scope="col">\(StudioPages.escape(words["audit_time"]))</th><th scope="col">\(StudioPages.escape(words["audit_account"]))</th>\
-            <th scope="col">\(StudioPages.escape(words["audit_action"]))</th><th scope="col">\(StudioPages.escape(words["audit_detail"]))</th>\
-            <th scope="col">\(StudioPages.escape(words["audit_actor"]))</th></tr></thead>
-            <tbody>
-            \(rows)
-            </tbody></table></div>
-            """
-        return StudioPages.page(words["audit_heading"], main: main, context: context, user: user)
+            // A failed login keeps the name as it was typed, which may hold anything.
+            Row(time: StudioText.time(entry.time), account: StudioText.shown(entry.account), action: words["audit_\(entry.action.key)"],
+                detail: StudioText.shown(entry.detail), actor: StudioText.shown(entry.actor))
+        }
+        let page = AuditPage(frame: StudioFrame(title: words["audit_heading"], context: context, user: user), t: words,
+                             lead: words["audit_lead", ["count": entries.count.formatted(), "shown": min(entries.count, shown).formatted()]],
+                             rows: Array(rows))
+        return StudioTemplates.render(page, "audit")
     }
+
+    static let templateFields: TemplateFields<Self> = [.field("frame", \.frame), .field("t", \.t), .field("lead", \.lead), .field("rows", \.rows)]
 }
 
 extension AuditEntry.Action {

@@ -1,9 +1,10 @@
 import ExpoCatalog
+import ExpoSite
 import Foundation
 
 /// The studio's list of exhibits: searched with the guide's own search, a page at a time,
 /// each with its stop, its name and whether it has a draft.
-enum ExhibitListPage {
+struct ExhibitListPage: TemplateObject {
     static let perPage = 50
 
     struct Row {
@@ -11,45 +12,56 @@ enum ExhibitListPage {
         let draft: Draft?
     }
 
+    struct Line: TemplateObject {
+        let stop: Int
+        let href: String
+        let name: String
+        let id: String
+        let status: String
+        static let templateFields: TemplateFields<Self> = [
+            .field("stop", \.stop), .field("href", \.href), .field("name", \.name), .field("id", \.id), .field("status", \.status),
+        ]
+    }
+
+    let frame: StudioFrame
+    let t: StudioStrings
+    let editable: Bool
+    let query: String
+    let count: String
+    let lines: [Line]
+    let previous: String?
+    let position: String
+    let next: String?
+
     static func html(context: StudioContext, user: StudioUser, query: String, rows: [Row], found: Int, total: Int, page: Int,
-                     editable: Bool) -> String {
+                     editable: Bool) -> [UInt8] {
         let words = StudioStrings.of(context.language)
-        let e = StudioPages.escape
         let pages = max(1, (found + perPage - 1) / perPage)
-        let items = rows.map { row in
+        let lines = rows.map { row in
             let status = row.draft.map { draft in
                 draft.submitted ? words["status_submitted"] : words["status_draft", ["account": draft.account]]
             } ?? ""
-            return "<tr><td>\(row.exhibit.stop)</td><td><a href=\"/studio/exhibits/\(e(row.exhibit.id))\">\(e(row.exhibit.name))</a></td>"
-                + "<td>\(e(row.exhibit.id))</td><td>\(e(status))</td></tr>"
-        }.joined(separator: "\n")
+            return Line(stop: row.exhibit.stop, href: StudioPages.editPath(row.exhibit.id), name: row.exhibit.name, id: row.exhibit.id,
+                        status: status)
+        }
         func link(_ number: Int) -> String {
             var components = URLComponents()
             components.queryItems = (query.isEmpty ? [] : [URLQueryItem(name: "q", value: query)]) + [URLQueryItem(name: "page", value: String(number))]
             return "/studio/exhibits?" + (components.percentEncodedQuery ?? "")
         }
-        var paging: [String] = []
-        if page > 1 { paging.append("<a href=\"\(e(link(page - 1)))\" rel=\"prev\">\(e(words["previous_page"]))</a>") }
-        paging.append("<span>\(e(words["page_of", ["page": page.formatted(), "pages": pages.formatted()]]))</span>")
-        if page < pages { paging.append("<a href=\"\(e(link(page + 1)))\" rel=\"next\">\(e(words["next_page"]))</a>") }
+        let shownQuery = StudioText.shown(query)
         let count = query.isEmpty ? words["all_count", ["count": total.formatted()]]
-            : words["found_count", ["count": found.formatted(), "query": query]]
-        let main = """
-            <h1 id="list-heading">\(e(words["exhibits_heading"]))</h1>
-            \(editable ? "" : "<p class=\"alert\">\(e(words["not_editable"]))</p>")
-            <form class="search" method="get" action="/studio/exhibits" role="search">
-            <label for="q">\(e(words["search_label"]))</label>
-            <div class="row"><input id="q" name="q" type="search" value="\(e(query))"><button type="submit">\(e(words["search_button"]))</button></div>
-            </form>
-            <p role="status">\(e(count))</p>
-            <div class="table" tabindex="0" role="region" aria-labelledby="list-heading"><table>
-            <thead><tr><th scope="col">\(e(words["column_stop"]))</th><th scope="col">\(e(words["column_name"]))</th>\
-            <th scope="col">\(e(words["column_id"]))</th><th scope="col">\(e(words["column_status"]))</th></tr></thead>
-            <tbody>
-            \(items)
-            </tbody></table></div>
-            <nav class="paging" aria-label="\(e(words["pages_navigation"]))">\(paging.joined(separator: " "))</nav>
-            """
-        return StudioPages.page(words["exhibits_heading"], main: main, context: context, user: user)
+            : words["found_count", ["count": found.formatted(), "query": shownQuery]]
+        let model = ExhibitListPage(frame: StudioFrame(title: words["exhibits_heading"], context: context, user: user), t: words,
+                                    editable: editable, query: shownQuery, count: count, lines: lines,
+                                    previous: page > 1 ? link(page - 1) : nil,
+                                    position: words["page_of", ["page": page.formatted(), "pages": pages.formatted()]],
+                                    next: page < pages ? link(page + 1) : nil)
+        return StudioTemplates.render(model, "exhibit-list")
     }
+
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame), .field("t", \.t), .field("editable", \.editable), .field("query", \.query), .field("count", \.count),
+        .field("lines", \.lines), .field("previous", \.previous), .field("position", \.position), .field("next", \.next),
+    ]
 }

@@ -1,16 +1,20 @@
+import ExpoSite
+
 /// The floors' page of a catalog that has no floors yet: what a floor gives visitors, and
 /// the form that adds the first by sending its plan.
-enum FirstFloorPage {
-    static func html(context: StudioContext, user: StudioUser, message: String?) -> String {
+struct FirstFloorPage: TemplateObject {
+    let frame: StudioFrame
+    let t: StudioStrings
+    let problem: String?
+
+    static func html(context: StudioContext, user: StudioUser, message: String?) -> [UInt8] {
         let words = StudioStrings.of(context.language)
-        let e = StudioPages.escape
-        let report = message.map { "<p class=\"message error\" role=\"alert\" tabindex=\"-1\" id=\"report\">\(e($0))</p>" } ?? ""
-        let main = """
-            <h1>\(e(words["first_floor_heading"]))</h1>
-            \(report)
-            <p>\(e(words["first_floor_lead"]))</p>
-            \(NewFloorSection.html(user: user, words: words))
-            """
-        return StudioPages.page(words["first_floor_heading"], main: main, context: context, user: user)
+        return StudioTemplates.render(FirstFloorPage(frame: StudioFrame(title: words["first_floor_heading"], context: context, user: user),
+                                                     t: words, problem: message), "first-floor")
     }
+
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame), .field("t", \.t), .field("problem", \.problem),
+        .field("newFloorHint", { $0.t["floor_new_hint", ["megabytes": String(GuideEditing.fileLimit >> 20)]] }),
+    ]
 }

@@ -1,25 +1,32 @@
-/// The studio's first page once logged in: the guide at a glance.
-enum HomePage {
-    static func html(context: StudioContext, user: StudioUser, guide: StudioRoutes.GuideSummary, drafts: Int) -> String {
+import ExpoSite
+
+/// The studio's first page once logged in: the guide at a glance, and where to go from it.
+struct HomePage: TemplateObject {
+    let frame: StudioFrame
+    let t: StudioStrings
+    let summary: String
+    let links: [StudioFrame.Link]
+    let previewPath: String
+
+    static func html(context: StudioContext, user: StudioUser, guide: StudioRoutes.GuideSummary, drafts: Int) -> [UInt8] {
         let words = StudioStrings.of(context.language)
-        let count = guide.exhibits.formatted()
-        let main = """
-            <h1>\(StudioPages.escape(words["home_heading"]))</h1>
-            <p>\(StudioPages.escape(words["exhibit_count", ["count": count, "languages": guide.languages.joined(separator: ", ")]]))</p>
-            <ul class="links"><li><a href="/studio/exposition">\(StudioPages.escape(words["open_exposition"]))</a></li>\
-            <li><a href="/studio/exhibits">\(StudioPages.escape(words["open_exhibits"]))</a></li>\
-            \(guide.hasTours ? "<li><a href=\"/studio/tours\">\(StudioPages.escape(words["open_tours"]))</a></li>" : "")\
-            \(guide.hasFloors ? "<li><a href=\"/studio/floors\">\(StudioPages.escape(words["open_floors"]))</a></li>" : "")\
-            \(guide.takesFirstFloor ? "<li><a href=\"/studio/floors\">\(StudioPages.escape(words["first_floor_heading"]))</a></li>" : "")\
-            <li><a href="/studio/publish">\(StudioPages.escape(words["open_publish", ["count": drafts.formatted()]]))</a></li>\
-            <li><a href="\(GuideEditing.previewPath)">\(StudioPages.escape(words["preview_link"]))</a></li>\
-            <li><a href="/studio/translations">\(StudioPages.escape(words["translations_heading"]))</a></li>\
-            \(user.account.role.may(.importCatalog) ? "<li><a href=\"/studio/import\">\(StudioPages.escape(words["import_heading"]))</a></li>" : "")</ul>
-            <h2>\(StudioPages.escape(words["print_heading"]))</h2>
-            <p>\(StudioPages.escape(words["print_lead"]))</p>
-            <ul class="links"><li><a href="/labels/">\(StudioPages.escape(words["print_labels"]))</a></li>\
-            <li><a href="\(GuideEditing.previewPath)labels/">\(StudioPages.escape(words["print_labels_draft"]))</a></li></ul>
-            """
-        return StudioPages.page(words["home_heading"], main: main, context: context, user: user)
+        var links = [StudioFrame.Link(href: "/studio/exposition", label: words["open_exposition"]),
+                     StudioFrame.Link(href: "/studio/exhibits", label: words["open_exhibits"])]
+        if guide.hasTours { links.append(.init(href: "/studio/tours", label: words["open_tours"])) }
+        if guide.hasFloors { links.append(.init(href: "/studio/floors", label: words["open_floors"])) }
+        if guide.takesFirstFloor { links.append(.init(href: "/studio/floors", label: words["first_floor_heading"])) }
+        links.append(.init(href: "/studio/publish", label: words["open_publish", ["count": drafts.formatted()]]))
+        links.append(.init(href: GuideEditing.previewPath, label: words["preview_link"]))
+        links.append(.init(href: "/studio/translations", label: words["translations_heading"]))
+        if user.account.role.may(.importCatalog) { links.append(.init(href: "/studio/import", label: words["import_heading"])) }
+        let page = HomePage(frame: StudioFrame(title: words["home_heading"], context: context, user: user), t: words,
+                            summary: words["exhibit_count", ["count": guide.exhibits.formatted(), "languages": guide.languages.joined(separator: ", ")]],
+                            links: links, previewPath: GuideEditing.previewPath)
+        return StudioTemplates.render(page, "home")
     }
+
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame), .field("t", \.t), .field("summary", \.summary), .field("links", \.links),
+        .field("previewPath", \.previewPath),
+    ]
 }

@@ -1,60 +1,73 @@
 import ExpoCatalog
+import ExpoSite
 
 /// Where an exhibit is on the plans: a plain form (a floor, then across and down in
 /// percent) that works without JavaScript; with it, `studio.js` shows the chosen floor's
 /// plan with the exhibit's pin, which is placed by clicking the plan, by dragging, or with
 /// the arrow keys (1 %, with Shift 0.1 %), each move said to screen readers.
-enum PlacePage {
+struct PlacePage: TemplateObject {
     struct Plan {
         let floor: Floor
         /// Where the studio serves the plan's image; nil when the browser cannot show it.
         let imagePath: String?
     }
 
-    static func html(context: StudioContext, user: StudioUser, sheet: ExhibitSheet, name: String, plans: [Plan],
-                     message: String?, isAlert: Bool, problems: [EntryProblem]) -> String {
-        let words = StudioStrings.of(context.language)
-        let e = StudioPages.escape
-        let path = e(sheet.studioPath)
-        let floor = sheet.current(.floor, sheet.primary)
-        let x = sheet.current(.x, sheet.primary), y = sheet.current(.y, sheet.primary)
-        let options = "<option value=\"\"\(floor.isEmpty ? " selected" : "")>\(e(words["place_nowhere"]))</option>"
-            + plans.map { plan in
-                "<option value=\"\(e(plan.floor.id))\"\(plan.floor.id == floor ? " selected" : "")>\(e(plan.floor.name.isEmpty ? plan.floor.id : plan.floor.name))</option>"
-            }.joined()
-        let figures = plans.compactMap { plan -> String? in
-            guard let image = plan.imagePath else { return nil }
-            let alt = plan.floor.planAlt.isEmpty ? words["place_plan_alt", ["floor": plan.floor.name]] : plan.floor.planAlt
-            return "<figure class=\"plan-figure\" data-floor=\"\(e(plan.floor.id))\" hidden><div class=\"plan-frame\">"
-                + "<img src=\"\(e(image))\" alt=\"\(e(alt))\" draggable=\"false\">"
-                + "<button type=\"button\" class=\"pin\" aria-describedby=\"place-keys\" aria-label=\"\(e(words["place_pin", ["name": name]]))\"></button>"
-                + "</div></figure>"
-        }.joined()
-        let notes = problems.map { problem in
-            "<li class=\"message \(problem.diagnostic.severity.rawValue)\">\(e(words["severity_\(problem.diagnostic.severity.rawValue)"])): \(e(problem.diagnostic.message))</li>"
-        }.joined()
-        let notice = message.map { "<p class=\"notice\(isAlert ? " alert" : "")\" role=\"\(isAlert ? "alert" : "status")\">\(e($0))</p>" } ?? ""
-        let main = """
-            <h1>\(e(words["place_heading", ["name": name]]))</h1>
-            \(notice)
-            <p>\(e(words["place_lead"]))</p>
-            <ul class="links"><li><a href="\(path)">\(e(words["place_back"]))</a></li>\
-            <li><a href="\(GuideEditing.previewPath)\(e(sheet.guidePath))">\(e(words["preview_link"]))</a></li></ul>
-            \(notes.isEmpty ? "" : "<ul class=\"problems\">\(notes)</ul>")
-            <form class="place" method="post" action="\(path)/place">\(StudioPages.tokenField(user.formToken))
-            <input type="hidden" name="revision" value="\(sheet.revision)">
-            <label for="place-floor">\(e(words["place_floor"]))</label>
-            <select id="place-floor" name="floor">\(options)</select>
-            \(figures)
-            <p class="hint" id="place-keys">\(e(words["place_keys"]))</p>
-            <div class="coordinates">
-            <div><label for="place-x">\(e(words["place_x"]))</label><input id="place-x" name="x" inputmode="decimal" value="\(e(x))"></div>
-            <div><label for="place-y">\(e(words["place_y"]))</label><input id="place-y" name="y" inputmode="decimal" value="\(e(y))"></div>
-            </div>
-            <p id="place-status" class="hint" role="status" aria-live="polite" data-moved="\(e(words["place_moved"]))"></p>
-            <div class="actions"><button type="submit">\(e(words["place_save"]))</button></div>
-            </form>
-            """
-        return StudioPages.page(words["place_heading", ["name": name]], main: main, context: context, user: user)
+    struct Choice: TemplateObject {
+        let value: String
+        let label: String
+        let selected: Bool
+        static let templateFields: TemplateFields<Self> = [.field("value", \.value), .field("label", \.label), .field("selected", \.selected)]
     }
+
+    struct Figure: TemplateObject {
+        let floor: String
+        let image: String
+        let alt: String
+        static let templateFields: TemplateFields<Self> = [.field("floor", \.floor), .field("image", \.image), .field("alt", \.alt)]
+    }
+
+    let frame: StudioFrame
+    let t: StudioStrings
+    let notice: Notice?
+    let path: String
+    let preview: String
+    let messages: [Message]
+    let revision: String
+    let floors: [Choice]
+    let figures: [Figure]
+    let pinLabel: String
+    let x: String
+    let y: String
+
+    static func html(context: StudioContext, user: StudioUser, sheet: ExhibitSheet, name: String, plans: [Plan],
+                     message: String?, isAlert: Bool, problems: [EntryProblem]) -> [UInt8] {
+        let words = StudioStrings.of(context.language)
+        let floor = sheet.current(.floor, sheet.primary)
+        let floors = [Choice(value: "", label: words["place_nowhere"], selected: floor.isEmpty)] + plans.map { plan in
+            Choice(value: plan.floor.id, label: plan.floor.name.isEmpty ? plan.floor.id : plan.floor.name, selected: plan.floor.id == floor)
+        }
+        let figures = plans.compactMap { plan in
+            plan.imagePath.map { image in
+                Figure(floor: plan.floor.id, image: image,
+                       alt: plan.floor.planAlt.isEmpty ? words["place_plan_alt", ["floor": plan.floor.name]] : plan.floor.planAlt)
+            }
+        }
+        let messages = problems.map { problem in
+            Message(severity: problem.diagnostic.severity.rawValue,
+                    text: "\(words["severity_\(problem.diagnostic.severity.rawValue)"]): \(problem.diagnostic.message)")
+        }
+        let heading = words["place_heading", ["name": name]]
+        let page = PlacePage(frame: StudioFrame(title: heading, context: context, user: user), t: words,
+                             notice: Notice(message, isAlert: isAlert), path: sheet.studioPath,
+                             preview: GuideEditing.previewPath + sheet.guidePath, messages: messages, revision: String(sheet.revision),
+                             floors: floors, figures: figures, pinLabel: words["place_pin", ["name": name]],
+                             x: sheet.current(.x, sheet.primary), y: sheet.current(.y, sheet.primary))
+        return StudioTemplates.render(page, "place")
+    }
+
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame), .field("t", \.t), .field("notice", \.notice), .field("path", \.path), .field("preview", \.preview),
+        .field("messages", \.messages), .field("hasMessages", { !$0.messages.isEmpty }), .field("revision", \.revision),
+        .field("floors", \.floors), .field("figures", \.figures), .field("pinLabel", \.pinLabel), .field("x", \.x), .field("y", \.y),
+    ]
 }

@@ -1,54 +1,57 @@
 import ExpoCatalog
-import Foundation
+import ExpoSite
 
 /// The drafts waiting to go live, the checks `validate` makes on them, and the button that
 /// publishes them (for editors and admins).
-enum PublishPage {
+struct PublishPage: TemplateObject {
     struct Listed {
         let draft: Draft
         let name: String
     }
 
-    static func html(context: StudioContext, user: StudioUser, drafts: [Listed], problems: [EntryProblem],
-                     message: String? = nil, isAlert: Bool = false, conflicts: [PublishPlan.Conflict] = []) -> String {
-        let words = StudioStrings.of(context.language)
-        let e = StudioPages.escape
-        func name(_ key: String) -> String { CatalogDocument(rawValue: key).map { words["\($0.rawValue.dropFirst())_heading"] } ?? key }
-        var main = "<h1>\(e(words["publish_heading"]))</h1>\n"
-        if let message {
-            main += isAlert ? "<div class=\"notice alert\" role=\"alert\"><p>\(e(message))</p></div>\n"
-                : "<p class=\"notice\" role=\"status\">\(e(message))</p>\n"
-        }
-        if !conflicts.isEmpty {
-            main += "<ul class=\"problems\">" + conflicts.map { conflict in
-                "<li><a href=\"\(e(StudioPages.editPath(conflict.field.exhibit)))\">\(e(name(conflict.field.exhibit)))</a> "
-                    + "(\(e(conflict.field.language)), \(e(conflict.field.field))): \(e(words["now_in_file"])) "
-                    + "\(e(conflict.current.isEmpty ? words["empty_text"] : conflict.current))</li>"
-            }.joined() + "</ul>\n"
-        }
-        main += "<p>\(e(words["publish_lead"]))</p>\n"
-        guard !drafts.isEmpty else {
-            return StudioPages.page(words["publish_heading"], main: main + "<p>\(e(words["no_drafts"]))</p>", context: context, user: user)
-        }
-        main += "<ul class=\"drafts\">" + drafts.map { listed in
-            let state = listed.draft.submitted ? " · " + words["status_submitted"] : ""
-            return "<li><a href=\"\(e(StudioPages.editPath(listed.draft.exhibit)))\">\(e(listed.name))</a> "
-                + "(\(e(words["status_draft", ["account": listed.draft.account]]))\(e(state)))</li>"
-        }.joined() + "</ul>\n"
-        main += "<h2>\(e(words["readiness_heading"]))</h2>\n"
-        if problems.isEmpty {
-            main += "<p>\(e(words["no_problems"]))</p>\n"
-        } else {
-            main += "<ul class=\"problems\">" + problems.map { problem in
-                let severity = words["severity_\(problem.diagnostic.severity.rawValue)"]
-                return "<li class=\"\(problem.diagnostic.severity.rawValue)\"><a href=\"\(e(StudioPages.editPath(problem.exhibit)))\">\(e(name(problem.exhibit)))</a> "
-                    + "\(e(problem.diagnostic.location)): \(e(severity)): \(e(problem.diagnostic.message))</li>"
-            }.joined() + "</ul>\n"
-        }
-        if user.account.role.may(.publish) {
-            main += "<form method=\"post\" action=\"/studio/publish\">\(StudioPages.tokenField(user.formToken))"
-                + "<button type=\"submit\">\(e(words["publish_all"]))</button></form>\n"
-        }
-        return StudioPages.page(words["publish_heading"], main: main, context: context, user: user)
+    struct Line: TemplateObject {
+        let href: String
+        let name: String
+        let detail: String
+        static let templateFields: TemplateFields<Self> = [.field("href", \.href), .field("name", \.name), .field("detail", \.detail)]
     }
+
+    let frame: StudioFrame
+    let t: StudioStrings
+    let notice: Notice?
+    let conflicts: [Line]
+    let drafts: [Line]
+    let problems: [ProblemLine]
+    let mayPublish: Bool
+
+    static func html(context: StudioContext, user: StudioUser, drafts: [Listed], problems: [EntryProblem],
+                     message: String? = nil, isAlert: Bool = false, conflicts: [PublishPlan.Conflict] = []) -> [UInt8] {
+        let words = StudioStrings.of(context.language)
+        let names = Dictionary(drafts.map { ($0.draft.exhibit, $0.name) }) { first, _ in first }
+        func name(_ key: String) -> String {
+            CatalogDocument(rawValue: key).map { words["\($0.rawValue.dropFirst())_heading"] } ?? names[key] ?? key
+        }
+        let conflictLines = conflicts.map { conflict in
+            Line(href: StudioPages.editPath(conflict.field.exhibit), name: name(conflict.field.exhibit),
+                 detail: "(\(conflict.field.language), \(conflict.field.field)): \(words["now_in_file"]) "
+                    + (conflict.current.isEmpty ? words["empty_text"] : conflict.current))
+        }
+        let draftLines = drafts.map { listed in
+            Line(href: StudioPages.editPath(listed.draft.exhibit), name: listed.name,
+                 detail: "(" + words["status_draft", ["account": listed.draft.account]]
+                    + (listed.draft.submitted ? " · " + words["status_submitted"] : "") + ")")
+        }
+        let page = PublishPage(frame: StudioFrame(title: words["publish_heading"], context: context, user: user), t: words,
+                               notice: Notice(message, isAlert: isAlert), conflicts: conflictLines, drafts: draftLines,
+                               problems: problems.map { ProblemLine($0, owner: name($0.exhibit), words: words) },
+                               mayPublish: user.account.role.may(.publish) && !drafts.isEmpty)
+        return StudioTemplates.render(page, "publish")
+    }
+
+    static let templateFields: TemplateFields<Self> = [
+        .field("frame", \.frame), .field("t", \.t), .field("notice", \.notice), .field("conflicts", \.conflicts),
+        .field("drafts", \.drafts), .field("problems", \.problems), .field("mayPublish", \.mayPublish),
+        .field("hasConflicts", { !$0.conflicts.isEmpty }), .field("hasDrafts", { !$0.drafts.isEmpty }),
+        .field("hasProblems", { !$0.problems.isEmpty }),
+    ]
 }

@@ -76,8 +76,8 @@ extension StudioRouter {
             let result = try await Self.offThread { try editing.publish(exhibit, by: user.account.name) }
             return try Self.publishPage(context: context, editing: editing, result: result)
         }
-        signedIn.get("/preview") { [editing] request, context in try Self.preview(request, context: context, editing: editing) }
-        signedIn.get("/preview/**") { [editing] request, context in try Self.preview(request, context: context, editing: editing) }
+        signedIn.get("/preview") { [editing] request, context in try await Self.preview(request, context: context, editing: editing) }
+        signedIn.get("/preview/**") { [editing] request, context in try await Self.preview(request, context: context, editing: editing) }
     }
 
     /// What the page after a redirect says was done: only the studio's own words.
@@ -112,14 +112,24 @@ extension StudioRouter {
                                                          total: exhibits.count, page: page, editable: editing.editableLoad != nil))
     }
 
+    /// What staff call an exhibit, the exposition, the tours or the floors: in the
+    /// interface's language where the catalog has it, else in the catalog's main language.
     static func name(_ id: String, editing: GuideEditing, context: StudioContext) -> String {
         let load = editing.guide.watchedLoad()
+        let edition = Self.edition(of: load.catalog, for: context)
         switch CatalogDocument(rawValue: id) {
-        case .exposition: return load.catalog.primary.exposition.title.isEmpty ? id : load.catalog.primary.exposition.title
+        case .exposition:
+            let title = edition.exposition.title.isEmpty ? load.catalog.primary.exposition.title : edition.exposition.title
+            return title.isEmpty ? id : title
         case let document?: return StudioStrings.of(context.language)["\(document.rawValue.dropFirst())_heading"]
         case nil: break
         }
-        return load.position(of: id).map { load.catalog.primary.exhibits[$0].name } ?? id
+        return load.position(of: id).map { edition.exhibits[$0].name } ?? id
+    }
+
+    /// The catalog's edition in the person's interface language, or its main one.
+    static func edition(of catalog: Catalog, for context: StudioContext) -> Edition {
+        catalog.editions.first { $0.language.code == context.language.rawValue } ?? catalog.primary
     }
 
     static func exhibitPage(_ id: String, context: StudioContext, editing: GuideEditing, message: String? = nil,
@@ -194,7 +204,16 @@ extension StudioRouter {
                                                      message: message, isAlert: isAlert, conflicts: conflicts), status: status)
     }
 
-    private static func preview(_ request: Request, context: StudioContext, editing: GuideEditing) throws -> Response {
-        try sitePage(request, prefix: GuideEditing.previewPath, site: try editing.previewSite(), context: context)
+    /// The guide as the drafts make it, with a line that says so above each page.
+    private static func preview(_ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {
+        var response = try sitePage(request, prefix: GuideEditing.previewPath, site: try editing.previewSite(), context: context)
+        guard response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
+        var collected = CollectedBody()
+        try await response.body.write(collected.writer())
+        let page = collected.buffer.withLockedValue { Array($0.readableBytesView) }
+        let path = String(request.uri.path.dropFirst(GuideEditing.previewPath.count - 1))
+        let languages = editing.guide.watchedLoad().catalog.languages.map(\.code)
+        response.body = .init(byteBuffer: ByteBuffer(bytes: PreviewBar.adding(to: page, path: path, languages: languages, context: context)))
+        return response
     }
 }

@@ -56,12 +56,13 @@ extension StudioRouter {
             return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
         }
         let catalog = editing.guide.watchedLoad().catalog
-        let plans = catalog.primary.floors.map { floor in
+        // The floors' names in the person's language where the catalog has it; the plans are the same in every edition.
+        let plans = edition(of: catalog, for: context).floors.map { floor in
             PlacePage.Plan(floor: floor, imagePath: catalog.images[floor.plan]?.variants.last.flatMap { shownType($0.format) }
                 .map { _ in "/studio/plans/" + pathSegment(floor.id) })
         }
         let problems = editing.problems(of: sheet).filter { problem in problem.field.map { PositionKeys.all.contains($0.name) } ?? false }
-        let name = catalog.primary.exhibits.first { $0.id == id }?.name ?? id
+        let name = name(id, editing: editing, context: context)
         return StudioPages.response(PlacePage.html(context: context, user: try context.user(), sheet: sheet, name: name, plans: plans,
                                                    message: message, isAlert: isAlert, problems: problems), status: status)
     }

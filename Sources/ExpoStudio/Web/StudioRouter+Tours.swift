@@ -33,7 +33,10 @@ extension StudioRouter {
                               isAlert: Bool = false, status: HTTPResponse.Status = .ok) throws -> Response {
         guard let route = try editing.tourRoute(tour) else { return StudioPages.problem(.notFound, context: context) }
         let load = editing.guide.watchedLoad()
-        let exhibits = load.catalog.primary.exhibits
+        // Names in the person's language where the catalog has it; every edition lists the same exhibits in order.
+        let edition = edition(of: load.catalog, for: context)
+        let exhibits = edition.exhibits
+        let title = edition.tours.first { $0.id == route.tour.id }?.title ?? route.tour.title
         var names: [String: String] = [:]
         for id in route.stops { if let position = load.position(of: id) { names[id] = exhibits[position].name } }
         var found: [TourStopsPage.Found] = []
@@ -43,7 +46,7 @@ extension StudioRouter {
                 TourStopsPage.Found(id: exhibits[position].id, name: exhibits[position].name, stop: exhibits[position].stop)
             }
         }
-        return StudioPages.response(TourStopsPage.html(context: context, user: try context.user(), route: route, names: names, query: query,
+        return StudioPages.response(TourStopsPage.html(context: context, user: try context.user(), route: route, title: title, names: names, query: query,
                                                        found: found, suggestion: editing.suggestedMinutes(route.stops),
                                                        message: message, isAlert: isAlert), status: status)
     }

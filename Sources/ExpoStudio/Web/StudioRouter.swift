@@ -26,15 +26,11 @@ struct StudioRouter: Sendable {
         router.add(middleware: SessionAuthenticator(context: StudioContext.self) { [state, security] session, _ in
             Self.user(for: session, state: state, security: security)
         })
-        router.get("/studio/assets/studio.css") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "text/css; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: StudioStyle.css)))
-        }
-        router.get("/studio/assets/studio.js") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "text/javascript; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: StudioScript.js)))
+        router.get("/studio/assets/:name") { _, context in
+            guard let response = StudioAssets.response(try context.parameters.require("name")) else {
+                return StudioPages.problem(.notFound, context: context)
+            }
+            return response
         }
         router.get("/studio/login") { _, context in loginForm(context: context) }
         router.post("/studio/login") { request, context in try await logIn(request, context: context) }

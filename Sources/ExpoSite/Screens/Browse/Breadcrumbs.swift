@@ -13,14 +13,14 @@ struct Breadcrumbs: Sendable {
 }
 
 extension Breadcrumbs: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("crumbs", \.crumbs),
     ]
 }
 
 extension Breadcrumbs.Crumb: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("href", \.href),
         .field("lang", \.lang),

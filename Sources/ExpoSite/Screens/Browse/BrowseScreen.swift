@@ -29,7 +29,7 @@ struct BrowseScreen: Sendable {
 }
 
 extension BrowseScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("breadcrumbs", \.breadcrumbs),
@@ -38,7 +38,7 @@ extension BrowseScreen: TemplateObject {
 }
 
 extension BrowseScreen.FacetLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("detail", \.detail),
         .field("href", \.href),

@@ -39,7 +39,7 @@ struct FacetScreen: Sendable {
 }
 
 extension FacetScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("breadcrumbs", \.breadcrumbs),
@@ -50,7 +50,7 @@ extension FacetScreen: TemplateObject {
 }
 
 extension FacetScreen.ValueLink: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("name", \.name),
         .field("lang", \.lang),
         .field("count", \.count),

@@ -54,7 +54,7 @@ extension ExhibitListScreen.Row {
 }
 
 extension FacetValueScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("breadcrumbs", \.breadcrumbs),

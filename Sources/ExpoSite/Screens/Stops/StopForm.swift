@@ -16,7 +16,7 @@ struct StopForm: Sendable {
 }
 
 extension StopForm: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("button", \.button),
         .field("action", \.action),
@@ -36,7 +36,7 @@ struct StopBadge: Sendable {
 }
 
 extension StopBadge: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("number", \.number),
         .field("spoken", \.spoken),
     ]

@@ -32,7 +32,7 @@ struct StopRedirect: Sendable {
 }
 
 extension StopRedirect: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("lang", \.lang),
         .field("dir", \.dir),
         .field("contentSecurityPolicy", \.contentSecurityPolicy),
@@ -44,7 +44,7 @@ extension StopRedirect: TemplateObject {
 }
 
 extension StopRedirect.Alternate: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("hreflang", \.hreflang),
         .field("href", \.href),
     ]

@@ -57,7 +57,7 @@ struct StopsScreen: Sendable {
 }
 
 extension StopsScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("form", \.form),
@@ -70,7 +70,7 @@ extension StopsScreen: TemplateObject {
 }
 
 extension StopsScreen.Stop: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("badge", \.badge),
         .field("name", \.name),
         .field("nameLang", \.nameLang),

@@ -42,7 +42,7 @@ struct TourListScreen: Sendable {
 }
 
 extension TourListScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("rows", \.rows),
@@ -50,7 +50,7 @@ extension TourListScreen: TemplateObject {
 }
 
 extension TourListScreen.Row: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("title", \.title),
         .field("titleLang", \.titleLang),
         .field("description", \.description),

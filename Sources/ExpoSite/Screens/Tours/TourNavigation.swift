@@ -41,7 +41,7 @@ struct TourNavigation: Sendable {
 }
 
 extension TourNavigation: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("label", \.label),
         .field("title", \.title),
         .field("titleLang", \.titleLang),

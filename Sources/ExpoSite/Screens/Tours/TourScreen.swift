@@ -89,7 +89,7 @@ struct TourScreen: Sendable {
 }
 
 extension TourScreen: TemplateObject {
-    static let templateFields: TemplateFields<Self> = [
+    package static let templateFields: TemplateFields<Self> = [
         .field("frame", \.frame),
         .field("navigationBar", \.navigationBar),
         .field("description", \.description),

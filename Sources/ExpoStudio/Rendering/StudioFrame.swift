@@ -1,0 +1,72 @@
+import ExpoSite
+
+/// What every studio page has around its content: the language, the title, and for a
+/// person who is logged in the menu (only the places their role opens) and the logout form.
+struct StudioFrame: TemplateObject {
+    struct Link: TemplateObject {
+        let href: String
+        let label: String
+        static let templateFields: TemplateFields<Self> = [.field("href", \.href), .field("label", \.label)]
+    }
+
+    let language: String
+    let title: String
+    /// The menu's links; empty before login.
+    let links: [Link]
+    /// "Logged in as …", and the form token the page's forms carry.
+    let signedInAs: String?
+    let token: String?
+
+    init(title: String, context: StudioContext, user: StudioUser?, token: String? = nil) {
+        let words = StudioStrings.of(context.language)
+        language = context.language.rawValue
+        self.title = title
+        self.token = user?.formToken ?? token
+        guard let user else {
+            links = []
+            signedInAs = nil
+            return
+        }
+        let role = user.account.role
+        var links = [Link(href: "/studio/", label: words["nav_home"]),
+                     Link(href: "/studio/exposition", label: words["exposition_heading"]),
+                     Link(href: "/studio/exhibits", label: words["exhibits_heading"]),
+                     Link(href: "/studio/translations", label: words["translations_heading"]),
+                     Link(href: "/studio/publish", label: words["publish_heading"])]
+        if role.may(.readCounts) { links.append(Link(href: "/studio/usage", label: words["usage_heading"])) }
+        if role.may(.readAuditLog) { links.append(Link(href: "/studio/audit", label: words["audit_heading"])) }
+        if role.may(.manageAccounts) { links.append(Link(href: "/studio/accounts", label: words["accounts_heading"])) }
+        links.append(Link(href: "/", label: words["public_guide"]))
+        self.links = links
+        signedInAs = words["signed_in_as", ["name": user.account.name, "role": words.role(role)]]
+    }
+
+    static let templateFields: TemplateFields<Self> = [
+        .field("language", \.language), .field("title", \.title), .field("links", \.links),
+        .field("signedInAs", \.signedInAs), .field("token", \.token),
+    ]
+}
+
+/// A line that says how an action went: a status, or an alert when it did not work.
+struct Notice: TemplateObject {
+    let text: String
+    let isAlert: Bool
+
+    init?(_ text: String?, isAlert: Bool = false) {
+        guard let text else { return nil }
+        self.text = StudioText.shown(text)
+        self.isAlert = isAlert
+    }
+
+    static let templateFields: TemplateFields<Self> = [.field("text", \.text), .field("isAlert", \.isAlert)]
+}
+
+/// A `validate` message at the place it is about.
+struct Message: TemplateObject {
+    /// `error`, `warning` …: the class that colours it.
+    let severity: String
+    let text: String
+    var id: String?
+
+    static let templateFields: TemplateFields<Self> = [.field("severity", \.severity), .field("text", \.text), .field("id", \.id)]
+}
