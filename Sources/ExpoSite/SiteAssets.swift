@@ -176,7 +176,7 @@ struct SiteAssets: Sendable {
         searchIndexURLs = searchIndexPaths.mapValues(routes.link)
         iconURL = pictures["flag"]?.src
         for language in catalog.languages {
-            headLinks[language] = HTML(links(language, routes: routes))
+            headLinks[language] = links(language, routes: routes)
         }
     }
 
@@ -186,40 +186,35 @@ struct SiteAssets: Sendable {
     /// template was a tenth of rendering a large catalog.
     func headLinks(_ language: Language) -> HTML { headLinks[language] ?? HTML("") }
 
-    private func links(_ language: Language, routes: Routes) -> String {
-        let escape = HTMLEscaping.escape
-        var lines: [String] = []
-        if let iconURL { lines.append("<link rel=\"icon\" href=\"\(escape(iconURL))\">") }
-        lines += [
-            "<link rel=\"manifest\" href=\"\(escape(routes.link(routes.manifest(language))))\">",
-            "<link rel=\"apple-touch-icon\" href=\"\(escape(icons.appleTouch))\">",
-            "<meta name=\"apple-mobile-web-app-capable\" content=\"yes\">",
-            "<meta name=\"mobile-web-app-capable\" content=\"yes\">",
-            "<meta name=\"apple-mobile-web-app-title\" content=\"\(escape(strings(language).siteName))\">",
-            "<meta name=\"apple-mobile-web-app-status-bar-style\" content=\"default\">",
-            "<link rel=\"stylesheet\" href=\"\(escape(stylesheetURL))\">",
-            "<noscript><link rel=\"stylesheet\" href=\"\(escape(noscriptStylesheetURL))\"></noscript>",
-        ]
+    private func links(_ language: Language, routes: Routes) -> HTML {
+        var tags = HTMLTags()
+        if let iconURL { tags.tag("link", ["rel": "icon", "href": iconURL]) }
+        tags.tag("link", ["rel": "manifest", "href": routes.link(routes.manifest(language))])
+        tags.tag("link", ["rel": "apple-touch-icon", "href": icons.appleTouch])
+        tags.tag("meta", ["name": "apple-mobile-web-app-capable", "content": "yes"])
+        tags.tag("meta", ["name": "mobile-web-app-capable", "content": "yes"])
+        tags.tag("meta", ["name": "apple-mobile-web-app-title", "content": strings(language).siteName])
+        tags.tag("meta", ["name": "apple-mobile-web-app-status-bar-style", "content": "default"])
+        tags.tag("link", ["rel": "stylesheet", "href": stylesheetURL])
+        tags.noscript { $0.tag("link", ["rel": "stylesheet", "href": noscriptStylesheetURL]) }
         if let counting {
             // usage.js reads where to send; a static export's pages send their own views, as no server sees them.
-            let views = if case .remote = counting { " data-views" } else { "" }
-            lines.append("<meta name=\"expo-count\" content=\"\(escape(counting.endpoint(routes)))\"\(views)>")
+            let views: String? = if case .remote = counting { "" } else { nil }
+            tags.tag("meta", ["name": "expo-count", "content": counting.endpoint(routes), "data-views": views])
         }
         if let preview, preview.options.eventsPath.isEmpty {
             // The studio's preview of a draft: no service worker, and nothing to listen to.
-            lines.append("<script src=\"\(escape(scriptURL))\" defer></script>")
+            tags.tag("script", ["src": scriptURL, "defer": ""], closed: true)
         } else if let preview {
             // A preview's pages change under the same addresses: no service worker to keep old ones.
-            lines += [
-                "<script src=\"\(escape(scriptURL))\" defer></script>",
-                "<script src=\"\(escape(preview.script))\" data-events=\"\(escape(preview.options.eventsPath))\" "
-                    + "data-generation=\"\(preview.options.generation)\" defer></script>",
-            ]
+            tags.tag("script", ["src": scriptURL, "defer": ""], closed: true)
+            tags.tag("script", ["src": preview.script, "data-events": preview.options.eventsPath,
+                                "data-generation": String(preview.options.generation), "defer": ""], closed: true)
         } else {
-            lines.append("<script src=\"\(escape(scriptURL))\" data-service-worker=\"\(escape(routes.link(Routes.serviceWorker)))\" "
-                + "data-scope=\"\(escape(routes.basePath))\" defer></script>")
+            tags.tag("script", ["src": scriptURL, "data-service-worker": routes.link(Routes.serviceWorker), "data-scope": routes.basePath,
+                                "defer": ""], closed: true)
         }
-        return lines.joined(separator: "\n")
+        return tags.html
     }
 
     /// The manifest of the list screen's search index in `language`.

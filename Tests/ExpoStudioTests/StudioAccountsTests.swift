@@ -30,6 +30,28 @@ import Testing
         #expect(log.filter { $0.action != .loggedIn }.allSatisfy { $0.actor == "anna" })
     }
 
+    /// The page itself, not only what the forms do: once, its rows were GRDB's description
+    /// of a query and its forms went out as GETs to `\"/studio/accounts/role\"`.
+    @Test func theAccountsPageListsEveryAccountWithLabelledFormsThatPost() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let anna = Person(studio: studio, session: try #require(try await studio.logIn("anna").session))
+        let page = try await anna.get("/studio/accounts")
+        #expect(page.status == 200)
+        let rows = StudioAccessTests.matches(#"<th scope="row">([^<]*)</th>"#, in: page.body)
+        #expect(rows.sorted() == ["anna", "ben", "chae"])
+        #expect(!page.body.contains("SQL("))
+        let forms = StudioAccessTests.matches(#"<form[^>]*method="([^"]*)"[^>]*action="([^"]*)""#, in: page.body, groups: 2)
+        #expect(forms.allSatisfy { $0[0] == "post" }, "\(forms)")
+        #expect(forms.filter { $0[1] == "/studio/accounts/password" }.count == 3)
+        #expect(Set(forms.map { $0[1] }) == ["/studio/accounts/role", "/studio/accounts/password", "/studio/accounts/remove",
+                                             "/studio/accounts/add", "/studio/logout"])
+        // Every field a person fills has a label of its own.
+        let fields = StudioAccessTests.matches(#"<(?:input|select)[^>]*\sid="([^"]+)""#, in: page.body)
+        #expect(fields.count == 9)
+        for id in fields { #expect(page.body.contains("<label class=\"visually-hidden\" for=\"\(id)\">") || page.body.contains("<label for=\"\(id)\">"), "\(id)") }
+    }
+
     @Test func refusalsAreSaidOnThePageAndNothingChanges() async throws {
         let studio = try await LiveStudio()
         defer { Task { await studio.stop() } }

@@ -56,6 +56,10 @@ def test_a_person_logs_in_sees_their_name_and_logs_out(browser, studio):
         assert page.get_attribute("#password", "aria-describedby") == "login-problem"
         log_in(page, url)
         page.wait_for_url(url + "/studio/")
+        # On a phone the menu is folded away until it is asked for, with no script needed.
+        assert not page.is_visible(".menu nav")
+        page.click(".menu summary")
+        assert page.is_visible(".menu nav")
         assert "로그인: 김민지(관리자)" in page.inner_text("header")
         cookies = {cookie["name"]: cookie for cookie in context.cookies()}
         session = cookies["studio_session"]
@@ -85,7 +89,9 @@ def test_axe_finds_no_violations_in_the_studio(browser, studio, color_scheme):
         log_in(page, url)
         page.wait_for_url(url + "/studio/")
         check("home")
-        page.click("a[href='/studio/audit']")
+        page.click(".menu summary")
+        check("home with the menu open")
+        page.click(".menu a[href='/studio/audit']")
         page.wait_for_url(url + "/studio/audit")
         assert page.locator("tbody tr").count() >= 3, "the logins and the failed ones are in the log"
         check("audit log")

@@ -85,7 +85,7 @@ def test_an_edit_is_previewed_published_into_its_entry_and_reverted(browser, edi
     page = context.new_page()
     try:
         log_in(page, url)
-        page.click("a[href='/studio/exhibits']")
+        page.click("main a[href='/studio/exhibits']")
         page.fill("#q", "해금")
         page.click("form.search button")
         page.click("a[href='/studio/exhibits/haegeum']")

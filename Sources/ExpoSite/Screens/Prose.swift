@@ -10,8 +10,7 @@ import Ink
 enum Prose {
     static func html(_ text: String, readAloud: Bool = true) -> HTML {
         let lines = Paragraphs.split(text)
-        let mark = readAloud ? " data-read" : ""
-        guard needsMarkdown(text, lines) else { return HTML(paragraphs(lines, mark: mark)) }
+        guard needsMarkdown(text, lines) else { return HTML(paragraphs(lines, open: readAloud ? "<p data-read>" : "<p>")) }
         let markdown = blocks(lines).map { block in
             // A number that is not a list item here ("1900. 4. 14.") must not become one in Ink.
             let lines = isListItem(block[0]) ? block : block.map(escapingNumber)
@@ -36,12 +35,12 @@ enum Prose {
 
     /// Text without Markdown, the common case: each line a paragraph, written straight
     /// into one buffer.
-    private static func paragraphs(_ lines: [String], mark: String) -> String {
+    private static func paragraphs(_ lines: [String], open: StaticString) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 20 })
         for (index, line) in lines.enumerated() {
             if index > 0 { output.append(0x0A) }
-            output.append(contentsOf: "<p\(mark)>".utf8)
+            open.withUTF8Buffer { output.append(contentsOf: $0) }
             HTMLEscaping.append(line, to: &output)
             output.append(contentsOf: "</p>".utf8)
         }
@@ -143,7 +142,8 @@ enum Prose {
             return safe ? html : bracketed(markdown, open: "[")
         },
         Modifier(target: .images) { _, markdown in bracketed(markdown, open: "![") },
-        Modifier(target: .headings) { html, _ in "<p><strong>\(stripTags(html))</strong></p>" },
+        // Ink's own markup, already escaped, with its tags taken off and a paragraph's put on.
+        Modifier(target: .headings) { html, _ in "<p><strong>" + stripTags(html) + "</strong></p>" },
         Modifier(target: .html) { _, markdown in HTMLEscaping.escape(String(markdown)) },
         Modifier(target: .inlineCode) { html, _ in escapedOnce(code: html) },
         Modifier(target: .codeBlocks) { html, _ in escapedOnce(code: html) },

@@ -16,33 +16,32 @@ struct SharingMetadata: Sendable {
         let strings = assets.strings(language)
         url = canonicalPath.map { routes.absolute(link: routes.link($0)) } ?? routes.origin.map { _ in routes.absolute(link: routes.link(path)) }
         let imageURL = routes.absolute(link: image.link)
-        var lines: [String] = []
-        func meta(_ attribute: String, _ name: String, _ content: String) {
-            lines.append("<meta \(attribute)=\"\(name)\" content=\"\(HTMLEscaping.escape(content))\">")
-        }
-        if let url { lines.append("<link rel=\"canonical\" href=\"\(HTMLEscaping.escape(url))\">") }
-        meta("property", "og:type", type)
-        meta("property", "og:site_name", strings.siteName)
-        meta("property", "og:title", title)
-        meta("property", "og:description", description)
-        if let url { meta("property", "og:url", url) }
-        meta("property", "og:locale", strings.openGraphLocale)
+        var tags = HTMLTags()
+        func property(_ name: String, _ content: String) { tags.tag("meta", ["property": name, "content": content]) }
+        func named(_ name: String, _ content: String) { tags.tag("meta", ["name": name, "content": content]) }
+        if let url { tags.tag("link", ["rel": "canonical", "href": url]) }
+        property("og:type", type)
+        property("og:site_name", strings.siteName)
+        property("og:title", title)
+        property("og:description", description)
+        if let url { property("og:url", url) }
+        property("og:locale", strings.openGraphLocale)
         for other in languages where other != language {
-            meta("property", "og:locale:alternate", assets.strings(other).openGraphLocale)
+            property("og:locale:alternate", assets.strings(other).openGraphLocale)
         }
-        meta("property", "og:image", imageURL)
+        property("og:image", imageURL)
         if let width = image.width, let height = image.height {
-            meta("property", "og:image:width", String(width))
-            meta("property", "og:image:height", String(height))
+            property("og:image:width", String(width))
+            property("og:image:height", String(height))
         }
-        meta("property", "og:image:alt", imageAlt)
+        property("og:image:alt", imageAlt)
         // A large image card when there is a photo or drawing to show, else the small one.
-        meta("name", "twitter:card", image.isIcon ? "summary" : "summary_large_image")
-        meta("name", "twitter:title", title)
-        meta("name", "twitter:description", description)
-        meta("name", "twitter:image", imageURL)
-        meta("name", "twitter:image:alt", imageAlt)
-        tags = HTML(lines.joined(separator: "\n"))
+        named("twitter:card", image.isIcon ? "summary" : "summary_large_image")
+        named("twitter:title", title)
+        named("twitter:description", description)
+        named("twitter:image", imageURL)
+        named("twitter:image:alt", imageAlt)
+        self.tags = tags.html
     }
 }
 

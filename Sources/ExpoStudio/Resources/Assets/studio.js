@@ -145,6 +145,17 @@
       form.submit();
     });
   }
+  // The menu is a <details>, folded on a phone; on a wide screen it stands open. The
+  // stylesheet shows it there in engines that style ::details-content; this does it in the rest.
+  function bindMenu() {
+    var menu = document.querySelector("details.menu");
+    if (!menu || !window.matchMedia) return;
+    var wide = window.matchMedia("(min-width: 64rem)");
+    function follow() { if (wide.matches) menu.open = true; }
+    follow();
+    if (wide.addEventListener) wide.addEventListener("change", follow);
+  }
+  bindMenu();
   bind();
   bindPlace();
   bindCues();
