@@ -107,7 +107,9 @@ extension StudioRouter {
         let end = min(start + ExhibitListPage.perPage, found)
         let shown = positions.map { Array($0[start..<end]) } ?? Array(start..<end)
         let drafts = Dictionary(try editing.state.drafts().map { ($0.exhibit, $0) }) { first, _ in first }
-        let rows = shown.filter { exhibits.indices.contains($0) }.map { ExhibitListPage.Row(exhibit: exhibits[$0], draft: drafts[exhibits[$0].id]) }
+        // Each row in the person's language where the catalog has it: every edition lists the same exhibits in order.
+        let named = edition(of: catalog, for: context).exhibits
+        let rows = shown.filter { named.indices.contains($0) }.map { ExhibitListPage.Row(exhibit: named[$0], draft: drafts[named[$0].id]) }
         return StudioPages.response(ExhibitListPage.html(context: context, user: try context.user(), query: query, rows: rows, found: found,
                                                          total: exhibits.count, page: page, editable: editing.editableLoad != nil))
     }
