@@ -82,7 +82,8 @@ struct StudioRouter: Sendable {
         let name = String((form["name"] ?? "").prefix(256))
         let password = form["password"] ?? ""
         let words = StudioStrings.of(context.language)
-        let keys = ["name " + name.lowercased(), "address " + context.clientAddress]
+        // The name as compared (trimmed, NFKC, case folded): " TV" and "ｔｖ" count as "tv".
+        let keys = ["name " + AccountName.canonical(name), "address " + context.clientAddress]
         let wait = throttle.wait(for: keys)
         guard wait == 0 else {
             return loginForm(context: context, name: name, message: words["slowed_down", ["seconds": String(wait)]], status: .tooManyRequests)
