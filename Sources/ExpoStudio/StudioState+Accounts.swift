@@ -82,9 +82,12 @@ extension StudioState {
         let record = try reading { db in try Self.record(AccountName.canonical(name), db) }
         let hash = record.map { PasswordHash(text: $0.passwordHash) } ?? .unknownAccount
         let matches = hash.matches(password)
-        // bcrypt compares only the first 72 bytes; a password longer than any it was given
-        // is not the one that was set.
-        guard let record, matches, password.utf8.count <= Password.maximumBytes else { return nil }
+        // bcrypt compares only the first 72 bytes, and its C code stops at a NUL: a password
+        // longer than any it was given, or holding a control character (refused when a
+        // password is set), is not the one that was set. Both are refused after the hash, so
+        // the answer and its time are a wrong password's.
+        guard let record, matches, password.utf8.count <= Password.maximumBytes,
+              !password.unicodeScalars.contains(where: Password.isRefused) else { return nil }
         return record.account
     }
 
