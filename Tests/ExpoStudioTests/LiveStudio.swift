@@ -22,7 +22,7 @@ final class LiveStudio: Sendable {
 
     /// `files` are added to the guide's catalog (tours, floors …).
     init(security: StudioSecurity = StudioSecurity(), files: [String: String] = [:],
-         transport: StudioRoutes.Transport = .loopback) async throws {
+         transport: StudioRoutes.Transport = .loopback, pace: BodyPace = .standard) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let state = try StudioState(folder: folder.url.appendingPathComponent("state"), creating: true) { clock.now }
@@ -36,7 +36,7 @@ final class LiveStudio: Sendable {
         let responder = SiteResponder(site: guide.currentSite(), logger: logger, side: routes)
         guide.bind(responder)
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
-        let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0), logger: logger) { url in
+        let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0, uploadPace: pace), logger: logger) { url in
             continuation.yield(url)
         }
         task = Task {

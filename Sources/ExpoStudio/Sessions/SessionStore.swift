@@ -48,6 +48,15 @@ public struct SessionStore: PersistDriver {
         return (object, row.expires.map { .seconds($0.timeIntervalSince(now)) })
     }
 
+    /// The session `key` names when it is live, read without waiting on a task: for a
+    /// request's head, before its body is taken.
+    func current(_ key: String) -> StudioSession? {
+        let hash = Self.hash(key)
+        guard let row = try? state.database.read({ db in try SessionRow.fetchOne(db, key: hash) }),
+              row.expires.map({ $0 > state.now() }) ?? true else { return nil }
+        return try? JSONDecoder().decode(StudioSession.self, from: row.value)
+    }
+
     public func remove(key: String) async throws {
         let hash = Self.hash(key)
         _ = try await state.database.write { db in try SessionRow.deleteOne(db, key: hash) }

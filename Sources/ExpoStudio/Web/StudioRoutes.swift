@@ -43,16 +43,34 @@ public struct StudioRoutes: SideRoutes {
     public var bodyLimit: Int { Self.bodyLimit }
 
     /// Photos and recordings are sent to `/studio/exhibits/ID/files`, a new floor's plan to
-    /// `/studio/floors/new`, spreadsheets to `/studio/import`: only those routes take a large body.
+    /// `/studio/floors/new`, spreadsheets to `/studio/import`: only those routes take a large
+    /// body, and only from a live session whose role may use the route. Without one, the
+    /// usual limit holds, so a stranger's large body is refused at once and holds none of
+    /// `LargeBodies`' room (two strangers announcing 256 MB each blocked every upload).
     public func bodyLimit(for head: HTTPRequestHead) -> Int {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isUpload = head.method == .POST && parts.count >= 3 && parts[1] == "studio"
-            && ((parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files") || (parts.count == 4 && parts[2] == "floors" && parts[3] == "new")
-                || (parts.count == 3 && parts[2] == "import"))
-        return isUpload ? StudioRouter.uploadLimit : Self.bodyLimit
+        guard head.method == .POST, parts.count >= 3, parts[1] == "studio" else { return Self.bodyLimit }
+        let needed: Role.Capability? = if parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files" { .editDrafts }
+            else if parts.count == 4 && parts[2] == "floors" && parts[3] == "new" { .editDrafts }
+            else if parts.count == 3 && parts[2] == "import" { .importCatalog }
+            else { nil }
+        guard let needed, let user = uploader(head), user.account.role.may(needed) else { return Self.bodyLimit }
+        return StudioRouter.uploadLimit
     }
 
+    /// The person whose session cookie the request carries, read at once on the event loop:
+    /// two small reads of the state, only for an upload's head.
+    private func uploader(_ head: HTTPRequestHead) -> StudioUser? {
+        let pairs = head.headers[canonicalForm: "cookie"].flatMap { $0.split(separator: ";") }
+        let prefix = StudioRouter.sessionCookie + "="
+        guard let pair = pairs.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { $0.hasPrefix(prefix) }),
+              let session = SessionStore(state: state).current(String(pair.dropFirst(prefix.count))) else { return nil }
+        return StudioRouter.user(for: session, state: state, security: security)
+    }
+
+    let state: StudioState
+    let security: StudioSecurity
     let responder: any HTTPResponder<StudioContext>
     let transport: Transport
     let logger: Logger
@@ -62,6 +80,8 @@ public struct StudioRoutes: SideRoutes {
                 security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
         self.transport = transport
         self.logger = logger
+        self.state = state
+        self.security = security
         let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide),
                                   usage: usage ?? (try? UsageStore(folder: state.folder)))
         responder = router.build().buildResponder()
