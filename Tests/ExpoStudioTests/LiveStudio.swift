@@ -22,7 +22,8 @@ final class LiveStudio: Sendable {
 
     /// `files` are added to the guide's catalog (tours, floors …).
     init(security: StudioSecurity = StudioSecurity(), files: [String: String] = [:],
-         transport: StudioRoutes.Transport = .loopback, pace: BodyPace = .standard) async throws {
+         transport: StudioRoutes.Transport = .loopback, origins: StudioOrigins = StudioOrigins(),
+         pace: BodyPace = .standard) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let state = try StudioState(folder: folder.url.appendingPathComponent("state"), creating: true) { clock.now }
@@ -31,7 +32,7 @@ final class LiveStudio: Sendable {
         }
         let logger = Logger(label: "studio-test", factory: { _ in SwiftLogNoOpLogHandler() })
         let guide = try TestGuide(files: files)
-        let routes = StudioRoutes(state: state, transport: transport, logger: logger, throttle: LoginThrottle { clock.now },
+        let routes = StudioRoutes(state: state, transport: transport, origins: origins, logger: logger, throttle: LoginThrottle { clock.now },
                                   security: security, guide: guide)
         let responder = SiteResponder(site: guide.currentSite(), logger: logger, side: routes)
         guide.bind(responder)

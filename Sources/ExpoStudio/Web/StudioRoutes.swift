@@ -71,17 +71,20 @@ public struct StudioRoutes: SideRoutes {
 
     let state: StudioState
     let security: StudioSecurity
+    let origins: StudioOrigins
     let responder: any HTTPResponder<StudioContext>
     let transport: Transport
     let logger: Logger
 
     /// `usage`: the counts the dashboard shows; without it, those in the state's folder.
-    public init(state: StudioState, usage: UsageStore? = nil, transport: Transport, logger: Logger, throttle: LoginThrottle = LoginThrottle(),
-                security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
+    /// `origins`: where forms may come from besides this machine's own names at the port it listens on.
+    public init(state: StudioState, usage: UsageStore? = nil, transport: Transport, origins: StudioOrigins = StudioOrigins(), logger: Logger,
+                throttle: LoginThrottle = LoginThrottle(), security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
         self.transport = transport
         self.logger = logger
         self.state = state
         self.security = security
+        self.origins = origins
         let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide),
                                   usage: usage ?? (try? UsageStore(folder: state.folder)))
         responder = router.build().buildResponder()
@@ -110,8 +113,7 @@ public struct StudioRoutes: SideRoutes {
         context.clientAddress = fromProxy
             ? head.headers[canonicalForm: "x-forwarded-for"].last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? peer
             : peer
-        let host = (fromProxy ? head.headers.first(name: "x-forwarded-host") : nil) ?? head.headers.first(name: "host") ?? ""
-        context.origin = "\(secure ? "https" : "http")://\(host)"
+        context.acceptedOrigins = origins.accepted(secure: secure, port: channel.localAddress?.port)
         context.language = StudioLanguage.preferred(head.headers.first(name: "accept-language"))
         do {
             let response = try await responder.respond(to: Request(head: request, body: .init(buffer: body)), context: context)
