@@ -86,7 +86,7 @@ public struct StudioRoutes: SideRoutes {
         self.security = security
         self.origins = origins
         let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide),
-                                  usage: usage ?? (try? UsageStore(folder: state.folder)))
+                                  usage: usage ?? (try? UsageStore(folder: state.folder)), logger: logger)
         responder = router.build().buildResponder()
     }
 
@@ -117,27 +117,35 @@ public struct StudioRoutes: SideRoutes {
         context.language = StudioLanguage.preferred(head.headers.first(name: "accept-language"))
         do {
             let response = try await responder.respond(to: Request(head: request, body: .init(buffer: body)), context: context)
-            var collected = CollectedBody()
-            try await response.body.write(collected.writer())
-            var headers = response.headers
-            headers[.contentLength] = nil
-            if let path = headers[Self.fileHeader] {
-                // A file made for this answer (the catalog's zip), sent from disk in pieces.
-                headers[Self.fileHeader] = nil
-                let url = URL(fileURLWithPath: path)
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-                guard let size, head.method == .GET else {
-                    try? FileManager.default.removeItem(at: url)
-                    return SideResponse(status: size == nil ? .internalServerError : response.status, headers: headers)
-                }
-                var answer = SideResponse(status: response.status, headers: headers)
-                answer.file = .init(url: url, size: size)
-                return answer
-            }
-            return SideResponse(status: response.status, headers: headers, body: collected.buffer.withLockedValue { $0 })
+            return try await Self.side(response, method: head.method)
         } catch {
             logger.error("studio: \(head.method.rawValue) \(head.uri): \(error)")
-            return SideResponse(status: .internalServerError, headers: StudioHeaders.fields)
+            // A page that says what went wrong, never an empty 500.
+            var page = StudioFailures.page(for: error, context: context)
+            for field in StudioHeaders.fields { page.headers[field.name] = field.value }
+            return (try? await Self.side(page, method: head.method)) ?? SideResponse(status: page.status, headers: StudioHeaders.fields)
         }
+    }
+
+    /// Hummingbird's response as the server sends it: its body gathered, or the file it names.
+    private static func side(_ response: Response, method: NIOHTTP1.HTTPMethod) async throws -> SideResponse {
+        var collected = CollectedBody()
+        try await response.body.write(collected.writer())
+        var headers = response.headers
+        headers[.contentLength] = nil
+        if let path = headers[Self.fileHeader] {
+            // A file made for this answer (the catalog's zip), sent from disk in pieces.
+            headers[Self.fileHeader] = nil
+            let url = URL(fileURLWithPath: path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            guard let size, method == .GET else {
+                try? FileManager.default.removeItem(at: url)
+                return SideResponse(status: size == nil ? .internalServerError : response.status, headers: headers)
+            }
+            var answer = SideResponse(status: response.status, headers: headers)
+            answer.file = .init(url: url, size: size)
+            return answer
+        }
+        return SideResponse(status: response.status, headers: headers, body: collected.buffer.withLockedValue { $0 })
     }
 }
