@@ -5,10 +5,9 @@ import Testing
 
 /// Two clients with no session, each announcing 256 MB and sending a byte every 20 s,
 /// blocked every upload: the room for large bodies was taken before the session was
-/// checked, and the idle timeout restarted at every byte.
-@Suite(.serialized) struct StudioUploadPaceTests {
-    typealias HeldRequest = StudioUploadLimitTests.HeldRequest
-
+/// checked, and the idle timeout restarted at every byte. In the upload limits' suite, which
+/// runs one test at a time, because `LargeBodies` is one budget for the whole process.
+extension StudioUploadLimitTests {
     static func roomGivenBack() async throws -> Bool {
         for _ in 0..<50 where LargeBodies.heldNow != 0 { try await Task.sleep(for: .milliseconds(100)) }
         return LargeBodies.heldNow == 0
@@ -20,14 +19,14 @@ import Testing
         let port = studio.port
         let huge = 256 << 20
         let photos = "/studio/exhibits/jikji/files"
-        let stranger = try HeldRequest(port: port, StudioUploadLimitTests.head(photos, length: huge, port: port))
+        let stranger = try HeldRequest(port: port, Self.head(photos, length: huge, port: port))
         #expect(stranger.statusLine()?.contains("413") == true, "no session: the form's 1 MB")
-        let forged = try HeldRequest(port: port, StudioUploadLimitTests.head(photos, length: huge, port: port, session: "bm90IGEgc2Vzc2lvbg=="))
+        let forged = try HeldRequest(port: port, Self.head(photos, length: huge, port: port, session: "bm90IGEgc2Vzc2lvbg=="))
         #expect(forged.statusLine()?.contains("413") == true, "a cookie naming no session")
         let contributor = try #require(try await studio.logIn("chae").session)
-        let sheet = try HeldRequest(port: port, StudioUploadLimitTests.head("/studio/import", length: 8 << 20, port: port, session: contributor))
+        let sheet = try HeldRequest(port: port, Self.head("/studio/import", length: 8 << 20, port: port, session: contributor))
         #expect(sheet.statusLine()?.contains("413") == true, "a contributor may not import")
-        var photo: HeldRequest? = try HeldRequest(port: port, StudioUploadLimitTests.head(photos, length: 8 << 20, port: port, session: contributor))
+        var photo: HeldRequest? = try HeldRequest(port: port, Self.head(photos, length: 8 << 20, port: port, session: contributor))
         #expect(photo?.statusLine(within: 1) == nil, "a contributor's photo is waited for")
         photo = nil
         #expect(try await Self.roomGivenBack())
@@ -39,7 +38,7 @@ import Testing
         defer { Task { await studio.stop() } }
         let port = studio.port
         let session = try #require(try await studio.logIn("anna").session)
-        let held = try HeldRequest(port: port, StudioUploadLimitTests.head("/studio/exhibits/jikji/files", length: 8 << 20, port: port, session: session))
+        let held = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: 8 << 20, port: port, session: session))
         for _ in 0..<20 where LargeBodies.heldNow < 8 << 20 { try await Task.sleep(for: .milliseconds(100)) }
         #expect(LargeBodies.heldNow >= 8 << 20, "its room is taken while it comes")
         var answer: String?
@@ -58,7 +57,7 @@ import Testing
         let port = studio.port
         let session = try #require(try await studio.logIn("anna").session)
         let length = 2 << 20
-        let held = try HeldRequest(port: port, StudioUploadLimitTests.head("/studio/exhibits/jikji/files", length: length, port: port, session: session))
+        let held = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: length, port: port, session: session))
         let piece = [UInt8](repeating: 0x78, count: 16 << 10)
         var answer: String?
         for _ in 0..<16 where answer == nil {
