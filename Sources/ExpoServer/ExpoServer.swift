@@ -18,12 +18,16 @@ public enum ExpoServer {
         public var idleTimeout: Duration
         /// Serve HTTPS with this certificate chain and key (PEM files), as `studio --tls-cert` does.
         public var tls: TLSFiles?
+        /// The slowest an upload may arrive before it is cut off.
+        public var uploadPace: BodyPace
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, idleTimeout: Duration = .seconds(60), tls: TLSFiles? = nil) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, idleTimeout: Duration = .seconds(60), tls: TLSFiles? = nil,
+                    uploadPace: BodyPace = .standard) {
             self.host = host
             self.port = port
             self.idleTimeout = idleTimeout
             self.tls = tls
+            self.uploadPace = uploadPace
         }
     }
 
@@ -57,7 +61,7 @@ public enum ExpoServer {
     /// guide's own connection handler. `onRunning` gets the URL it listens on.
     public static func makeServer(responder: SiteResponder, configuration: Configuration, logger: Logger,
                                   onRunning: @escaping @Sendable (String) -> Void) throws(Failure) -> any Service {
-        let channel = SiteChannel(responder: responder, idleTimeout: TimeAmount(configuration.idleTimeout))
+        let channel = SiteChannel(responder: responder, idleTimeout: TimeAmount(configuration.idleTimeout), pace: configuration.uploadPace)
         let scheme = configuration.tls == nil ? "http" : "https"
         let server = ServerConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil)
         let running: @Sendable (any Channel) async -> Void = { channel in

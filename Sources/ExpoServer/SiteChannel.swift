@@ -16,6 +16,7 @@ struct SiteChannel: ServerChildChannel {
 
     let responder: SiteResponder
     let idleTimeout: TimeAmount
+    let pace: BodyPace
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -25,7 +26,7 @@ struct SiteChannel: ServerChildChannel {
                 // A client that sends requests without reading the answers stops being read.
                 BackPressureHandler(),
                 ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
-                SiteRequestHandler(responder: responder),
+                SiteRequestHandler(responder: responder, pace: pace),
             ])
             return Value(channel: channel)
         }
@@ -58,13 +59,17 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var sideRequest: (head: HTTPRequestHead, routes: any SideRoutes, body: ByteBuffer)?
     /// The request's limit, and the bytes of `LargeBodies` it holds (0 for a form's body).
     private var sideLimit = (limit: 0, reserved: 0)
+    /// While a large body arrives: when it began, and the check of its pace.
+    private var paceWatch: (began: NIODeadline, check: RepeatedTask)?
+    private let pace: BodyPace
     /// While a side route answers, what the client sends next waits here, so answers stay in order.
     private var waiting: [HTTPServerRequestPart]?
     /// A page's beacon to the events endpoint, its (small) body gathered as it comes.
     private var beacon: (head: HTTPRequestHead, body: ByteBuffer)?
 
-    init(responder: SiteResponder) {
+    init(responder: SiteResponder, pace: BodyPace) {
         self.responder = responder
+        self.pace = pace
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -181,6 +186,22 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         sideLimit = (reserved > 0 ? reserved : routes.bodyLimit, reserved)
         // A large body's whole length at once, rather than doubling its way there.
         sideRequest = (head, routes, context.channel.allocator.buffer(capacity: reserved))
+        if reserved > 0 { watchPace(context: context) }
+    }
+
+    /// Checks a large body's pace each second once its grace is over, and cuts off one too
+    /// slow: the idle timeout restarts at every byte, so it alone never ends a trickle.
+    private func watchPace(context: ChannelHandlerContext) {
+        let began = NIODeadline.now()
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        let check = context.eventLoop.scheduleRepeatedTask(initialDelay: pace.grace, delay: .seconds(1)) { _ in
+            let (handler, context) = bound.value
+            guard let body = handler.sideRequest?.body,
+                  handler.pace.isTooSlow(received: body.readableBytes, elapsed: .now() - began) else { return }
+            handler.endSideRequest()
+            handler.refuse(handler.tooSlow, context: context)
+        }
+        paceWatch = (began, check)
     }
 
     /// A client that leaves while sending its body gives its room back.
@@ -193,6 +214,12 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         sideRequest = nil
         if sideLimit.reserved > 0 { LargeBodies.release(sideLimit.reserved) }
         sideLimit = (0, 0)
+        stopWatchingPace()
+    }
+
+    private func stopWatchingPace() {
+        paceWatch?.check.cancel()
+        paceWatch = nil
     }
 
     private func continueSideRequest(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
@@ -216,6 +243,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let reserved = sideLimit.reserved
             sideRequest = nil
             sideLimit = (0, 0)
+            stopWatchingPace()
             waiting = []
             let closing = closeAfterAnswer || !head.isKeepAlive || head.version != .http1_1
             let loop = context.eventLoop
@@ -307,6 +335,12 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         headers[.contentType] = "text/plain; charset=utf-8"
         headers[.retryAfter] = "5"
         return SiteAnswer(.serviceUnavailable, headers: headers, body: Array("Too many uploads at once; send it again in a moment\n".utf8))
+    }
+
+    private var tooSlow: SiteAnswer {
+        var headers = SecurityHeaders.all
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return SiteAnswer(.requestTimeout, headers: headers, body: Array(pace.refusal.utf8))
     }
 
     private static var tooLarge: SiteAnswer {

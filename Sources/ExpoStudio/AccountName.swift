@@ -2,7 +2,8 @@ import ExpoCatalog
 import Foundation
 
 /// A name a person logs in with: 1–64 characters of letters in any script, digits, `.`,
-/// `-` and `_`, with the spaces around it trimmed. Names end up in the audit log, on studio
+/// `-` and `_`, with the spaces around it trimmed, and not mixing Latin letters with
+/// Cyrillic or Greek ones (an `а` that is Cyrillic would make a second `ada`). Names end up in the audit log, on studio
 /// pages and in terminals, so nothing that could act there (a control character, `<`, a
 /// bidi override, an invisible joiner) is ever let in.
 public struct AccountName: Sendable, Equatable, CustomStringConvertible {
@@ -13,7 +14,7 @@ public struct AccountName: Sendable, Equatable, CustomStringConvertible {
     public let text: String
 
     public init(_ given: String) throws(StudioError) {
-        let trimmed = given.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+        let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !trimmed.isEmpty else { throw .invalidName(given, "is empty") }
         guard trimmed.count <= Self.maximumLength else {
             throw .invalidName(given, "is \(trimmed.count) characters long; a name has at most \(Self.maximumLength)")
@@ -23,13 +24,23 @@ public struct AccountName: Sendable, Equatable, CustomStringConvertible {
             if let problem = Self.problem(scalar, after: previous) { throw .invalidName(given, problem) }
             previous = scalar
         }
+        if let mixed = NameScript.mixture(in: Self.canonical(trimmed)) {
+            throw .invalidName(given, "mixes \(mixed) letters, which can look alike; write it in one script")
+        }
         text = trimmed
     }
 
     /// The name as it is compared: case folded, so `Anna`, `ANNA` and `anna` are one person,
     /// as are `STRASSE` and `straße`'s upper case. Only this form is unique in the state.
-    public var folded: String {
-        text.folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+    public var folded: String { Self.canonical(text) }
+
+    /// The one form a name is compared in, for any text given as a name, valid or not (the
+    /// login throttle counts names that are no account's too): trimmed of every kind of
+    /// space, in compatibility form (NFKC: full-width `ａｄａ` is `ada`) and case folded. A
+    /// name written another way is the same name for the lookup, the throttle and uniqueness.
+    public static func canonical(_ given: String) -> String {
+        given.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCompatibilityMapping
+            .folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCompatibilityMapping
     }
 
     public var description: String { text }

@@ -17,7 +17,7 @@ public struct Password: Sendable, CustomStringConvertible {
 
     public init(_ text: String) throws(StudioError) {
         guard !text.isEmpty else { throw .invalidPassword("the password is empty; give at least \(Self.minimumCharacters) characters") }
-        if text.unicodeScalars.contains(where: { ControlCharacters.isControl($0) || ControlCharacters.isBidiControl($0) }) {
+        if text.unicodeScalars.contains(where: Self.isRefused) {
             throw .invalidPassword("the password holds a control character (a tab, an escape, …); use only characters that can be typed and seen")
         }
         guard text.count >= Self.minimumCharacters else {
@@ -32,4 +32,10 @@ public struct Password: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "(a password)" }
+
+    /// A control character (a NUL, a tab, an escape) or a bidi control: never in a password,
+    /// neither when it is set nor when one logs in.
+    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        ControlCharacters.isControl(scalar) || ControlCharacters.isBidiControl(scalar)
+    }
 }

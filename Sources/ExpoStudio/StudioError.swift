@@ -11,6 +11,9 @@ public enum StudioError: Error, Sendable, Equatable, CustomStringConvertible {
     case lastAdmin(name: String, change: String)
     /// The state folder or its `studio.sqlite` cannot be made, opened or read.
     case stateUnusable(path: String, reason: String)
+    /// The disk holding `studio.sqlite` has no room for a write (SQLite's error 13): reading
+    /// still works, and nothing was saved.
+    case diskFull(path: String)
     /// The state folder holds no `studio.sqlite` yet: no account was ever made there.
     case noState(folder: String)
     /// The state folder and the catalog folder overlap, so the served or exported guide could
@@ -22,7 +25,7 @@ public enum StudioError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether the trouble is the state folder itself (exit status 2), not the request (1).
     public var isAboutTheStateFolder: Bool {
         switch self {
-        case .stateUnusable, .noState, .noDefaultFolder, .stateOverlapsCatalog: true
+        case .stateUnusable, .diskFull, .noState, .noDefaultFolder, .stateOverlapsCatalog: true
         default: false
         }
     }
@@ -42,6 +45,8 @@ public enum StudioError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "Make another admin first: expo1900 users add NAME --role admin"
         case let .stateUnusable(path, reason):
             ControlCharacters.escaped("\(path): \(reason)")
+        case let .diskFull(path):
+            ControlCharacters.escaped("\(path): the disk is full, so nothing was saved; free some space and try again")
         case let .noState(folder):
             ControlCharacters.escaped("\(folder) holds no studio accounts yet; make the first with: expo1900 users add NAME --role admin --state \(folder)")
         case let .stateOverlapsCatalog(state, catalog, stateInside):

@@ -82,6 +82,24 @@ extension StudioState {
             }
             try db.create(index: "publishedChangeByExhibit", on: "publishedChange", columns: ["exhibit", "publication"])
         }
+        migrator.registerMigration("v4: names compared in NFKC") { db in
+            // Names were compared in NFC before; now in NFKC with every kind of space trimmed
+            // (AccountName.canonical), so full-width `ａｄａ` is `ada`. Each stored name gets its
+            // new form; of two that now fall together, the older keeps it and the newer is
+            // renamed NAME-ID (as `users list` then shows), so both still log in.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM account ORDER BY id")
+            try db.execute(sql: "UPDATE account SET folded = '#' || id")
+            for row in rows {
+                let id: Int64 = row["id"]
+                var name: String = row["name"]
+                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account WHERE folded = ?", arguments: [AccountName.canonical(name)]) ?? 0 > 0 {
+                    let renamed = "\(name)-\(id)"
+                    try db.execute(sql: "UPDATE account SET name = ? WHERE id = ?", arguments: [renamed, id])
+                    name = renamed
+                }
+                try db.execute(sql: "UPDATE account SET folded = ? WHERE id = ?", arguments: [AccountName.canonical(name), id])
+            }
+        }
         return migrator
     }
 }

@@ -13,8 +13,7 @@ extension StudioState {
 
     /// The account `name` names, compared ignoring case; nil when there is none.
     public func account(named name: String) throws(StudioError) -> Account? {
-        guard let folded = try? AccountName(name).folded else { return nil }
-        return try reading { db in try Self.record(folded, db)?.account }
+        try reading { db in try Self.record(AccountName.canonical(name), db)?.account }
     }
 
     /// Adds an account. The password is hashed before the transaction begins, so the
@@ -80,15 +79,15 @@ extension StudioState {
     /// against a dummy hash of the same cost, and an over-long password is checked too
     /// (and refused after), so every "no" takes one hash's time and tells nothing of why.
     public func authenticate(name: String, password: String) throws(StudioError) -> Account? {
-        var record: AccountRecord?
-        if let folded = try? AccountName(name).folded {
-            record = try reading { db in try Self.record(folded, db) }
-        }
+        let record = try reading { db in try Self.record(AccountName.canonical(name), db) }
         let hash = record.map { PasswordHash(text: $0.passwordHash) } ?? .unknownAccount
         let matches = hash.matches(password)
-        // bcrypt compares only the first 72 bytes; a password longer than any it was given
-        // is not the one that was set.
-        guard let record, matches, password.utf8.count <= Password.maximumBytes else { return nil }
+        // bcrypt compares only the first 72 bytes, and its C code stops at a NUL: a password
+        // longer than any it was given, or holding a control character (refused when a
+        // password is set), is not the one that was set. Both are refused after the hash, so
+        // the answer and its time are a wrong password's.
+        guard let record, matches, password.utf8.count <= Password.maximumBytes,
+              !password.unicodeScalars.contains(where: Password.isRefused) else { return nil }
         return record.account
     }
 
@@ -124,7 +123,7 @@ extension StudioState {
     }
 
     private static func existing(_ name: String, _ db: Database) throws -> AccountRecord {
-        guard let folded = try? AccountName(name).folded, let record = try record(folded, db) else {
+        guard let record = try record(AccountName.canonical(name), db) else {
             throw StudioError.noSuchAccount(name)
         }
         return record

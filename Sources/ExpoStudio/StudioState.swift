@@ -96,15 +96,15 @@ public struct StudioState: Sendable {
     static func problem(_ error: any Error, path: String) -> StudioError {
         if let studio = error as? StudioError { return studio }
         guard let database = error as? DatabaseError else {
+            if FileProblem(error).kind == .diskFull { return .diskFull(path: path) }
             return .stateUnusable(path: path, reason: FileProblem.describe(error))
         }
+        if database.resultCode == .SQLITE_FULL { return .diskFull(path: path) }
         let reason = switch database.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             "is not a readable studio database (damaged, or another kind of file); restore it from a backup, or move it away to start anew"
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
             "cannot be opened for writing; allow this user to read and write it and its folder, or choose another folder with --state DIR"
-        case .SQLITE_FULL:
-            "the disk is full; free some space and try again"
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             "is in use by another program that holds it too long; try again in a moment"
         case .SQLITE_IOERR:

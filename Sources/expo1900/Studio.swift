@@ -39,12 +39,29 @@ struct Studio: AsyncParsableCommand {
         valueName: "DIR"))
     var exportDirectory: String?
 
+    @Option(name: .customLong("studio-origin"), help: ArgumentHelp(
+        "The address staff open the studio at through --trust-proxy's proxy or with --tls-cert, such as https://studio.museum.example (default: --base-url's). Forms are taken only from it and from this machine's own addresses at --port, never from whatever Host a request names.",
+        valueName: "URL"))
+    var studioOrigin: String?
+
+    /// The origin forms may come from besides this machine's own names: --studio-origin, else --base-url's.
+    var configuredOrigin: String? {
+        get throws {
+            guard let given = studioOrigin ?? guide.baseURL else { return nil }
+            guard let address = SiteOptions.parseBaseURL(given), address.path == "/" || studioOrigin == nil else {
+                throw ValidationError("--studio-origin must be an address without a path, such as https://studio.museum.example")
+            }
+            return address.origin
+        }
+    }
+
     /// Addresses that only this machine can reach.
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     func validate() throws {
+        _ = try configuredOrigin
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both, or neither")
         }
@@ -96,12 +113,16 @@ struct Studio: AsyncParsableCommand {
         }
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
+        let origins = StudioOrigins(configured: try configuredOrigin, host: guide.host)
         try await guide.run(tls: tls, export: export, counting: (counting, counts)) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
+            if transport != .loopback, origins.configured == nil {
+                logger.warning("the studio takes forms only from this machine's own addresses; give the address staff open it at with --studio-origin URL")
+            }
             if !served.watchedLoad().isEditable {
                 logger.warning("the studio shows this catalog but edits only catalogs that are a folder of JSON files")
             }
-            return StudioRoutes(state: studio, usage: counts, transport: transport, logger: logger, guide: served)
+            return StudioRoutes(state: studio, usage: counts, transport: transport, origins: origins, logger: logger, guide: served)
         }
     }
 }

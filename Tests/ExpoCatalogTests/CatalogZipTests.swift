@@ -83,7 +83,7 @@ struct CatalogZipTests {
         ("twice.txt", "is in it twice"),
         ("crc.txt", "is damaged"),
         ("small.txt", "unpacks to more than the 4 bytes it says"),
-        ("huge.txt", "unpacks to more than 64 GB"),
+        ("huge.txt", "times the zip's own size"),
     ])
     func aHostileZipIsRefusedNamingItsEntry(name: String, expected: String) throws {
         var members = [Member(name: "items.json", bytes: Array("[]".utf8))]
@@ -106,6 +106,56 @@ struct CatalogZipTests {
         if name != "huge.txt" { #expect(message.lowercased().contains(name), "\(message)") }
         #expect(!FileManager.default.fileExists(atPath: work.url.appendingPathComponent("outside.txt").path))
         #expect(!FileManager.default.fileExists(atPath: work.url.appendingPathComponent("a/outside.txt").path))
+    }
+
+    /// A 1 MB zip holding an honest 1 GB of zeros: refused by what it says before a byte is
+    /// written, naming the entry, with nothing of it left.
+    @Test func aZipThatUnpacksFarPastItsSizeIsRefusedBeforeItIsWritten() throws {
+        let work = try TemporaryCatalog()
+        let zip = work.url.appendingPathComponent("bomb.zip")
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+                z.writestr("items.json", "[]")
+                with z.open("zeros.bin", "w", force_zip64=True) as f:
+                    block = bytes(1 << 20)
+                    for _ in range(1024): f.write(block)
+            """, zip.path]
+        try python.run()
+        python.waitUntilExit()
+        let packed = try #require(try FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int)
+        #expect(packed < 2 << 20, "1 GB of zeros packs to \(packed) bytes")
+        let target = work.url.appendingPathComponent("unpacked")
+        let message = Self.refusal { () throws(CatalogZip.Failure) in try CatalogZip.unpack(zip, into: target) }
+        #expect(message.contains("zeros.bin") && message.contains("200 times the zip's own size"), "\(message)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [] == [], "nothing of it kept")
+    }
+
+    /// A zip is bounded by the room the disk has, and one refused halfway leaves nothing.
+    @Test func unpackingStopsAtTheRoomTheDiskHasAndRemovesWhatItWrote() throws {
+        let work = try TemporaryCatalog()
+        let zip = work.url.appendingPathComponent("big.zip")
+        try Data(Self.zip([Member(name: "a/one.bin", bytes: [UInt8](repeating: 7, count: 3 << 20)),
+                           Member(name: "b/two.bin", bytes: [UInt8](repeating: 8, count: 3 << 20))])).write(to: zip)
+        let target = work.url.appendingPathComponent("unpacked")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        // 1 GB and 5 MB free on a disk of 100 GB: 5 MB of room past the margin of 1 GB.
+        let message = Self.refusal { () throws(CatalogZip.Failure) in
+            try ZipReader.unpack(zip, into: target, disk: (free: (1 << 30) + (5 << 20), size: 100 << 30))
+        }
+        #expect(message.contains("b/two.bin") && message.contains("the room the disk has free"), "\(message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == [])
+        // A zip refused halfway (its second file damaged) leaves nothing of its first either.
+        try Data(Self.zip([Member(name: "a/one.bin", bytes: [UInt8](repeating: 7, count: 3 << 20)),
+                           Member(name: "b/two.bin", bytes: [1, 2, 3], crc: 1234)])).write(to: zip)
+        let damaged = Self.refusal { () throws(CatalogZip.Failure) in try CatalogZip.unpack(zip, into: target) }
+        #expect(damaged.contains("b/two.bin"), "\(damaged)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == [], "what was written is gone")
+        let limit = UnpackLimit(packed: 1 << 20, free: nil, disk: nil)
+        #expect(limit.bytes == 200 << 20)
+        #expect(UnpackLimit(packed: 1 << 10, free: nil, disk: nil).bytes == 64 << 20, "a tiny zip may still hold a few texts")
     }
 
     /// What the unpacking refused with; empty when it did not.

@@ -21,7 +21,9 @@ final class LiveStudio: Sendable {
     private let task: Task<Void, any Error>
 
     /// `files` are added to the guide's catalog (tours, floors …).
-    init(security: StudioSecurity = StudioSecurity(), files: [String: String] = [:]) async throws {
+    init(security: StudioSecurity = StudioSecurity(), files: [String: String] = [:],
+         transport: StudioRoutes.Transport = .loopback, origins: StudioOrigins = StudioOrigins(),
+         pace: BodyPace = .standard) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let state = try StudioState(folder: folder.url.appendingPathComponent("state"), creating: true) { clock.now }
@@ -30,12 +32,12 @@ final class LiveStudio: Sendable {
         }
         let logger = Logger(label: "studio-test", factory: { _ in SwiftLogNoOpLogHandler() })
         let guide = try TestGuide(files: files)
-        let routes = StudioRoutes(state: state, transport: .loopback, logger: logger, throttle: LoginThrottle { clock.now },
+        let routes = StudioRoutes(state: state, transport: transport, origins: origins, logger: logger, throttle: LoginThrottle { clock.now },
                                   security: security, guide: guide)
         let responder = SiteResponder(site: guide.currentSite(), logger: logger, side: routes)
         guide.bind(responder)
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
-        let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0), logger: logger) { url in
+        let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0, uploadPace: pace), logger: logger) { url in
             continuation.yield(url)
         }
         task = Task {
@@ -66,11 +68,12 @@ final class LiveStudio: Sendable {
     }
 
     /// Logs in; the session cookie's value, or nil with the answer when it did not work.
-    func logIn(_ name: String, password: String = LiveStudio.password) async throws -> (session: String?, answer: RawHTTP.Answer) {
+    func logIn(_ name: String, password: String = LiveStudio.password,
+               headers more: [(String, String)] = []) async throws -> (session: String?, answer: RawHTTP.Answer) {
         let (token, cookie) = try await loginForm()
         let answer = try await http.send("POST", "/studio/login", headers: [
             ("Origin", origin), ("Cookie", "studio_login=\(cookie)"), ("Content-Type", "application/x-www-form-urlencoded"),
-        ], body: RawHTTP.form([("form_token", token), ("name", name), ("password", password)]))
+        ] + more, body: RawHTTP.form([("form_token", token), ("name", name), ("password", password)]))
         return (answer.cookie("studio_session"), answer)
     }
 

@@ -48,7 +48,9 @@ struct RawHTTP {
     private func sendBlocking(_ method: String, _ path: String, headers: [(String, String)], body: [UInt8]) throws -> Answer {
         let descriptor = try Self.connected(port: port)
         defer { close(descriptor) }
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        // A test may name another Host (a rebound name); else this machine's.
+        let host = headers.contains { $0.0.lowercased() == "host" } ? "" : "Host: 127.0.0.1:\(port)\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\n\(host)Connection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { request += "Content-Length: \(body.count)\r\n" }
         request += "\r\n"

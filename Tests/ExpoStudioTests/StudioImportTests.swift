@@ -97,6 +97,26 @@ import Testing
         #expect(try await ben.get("/studio/import").body.contains("/studio/import/take") == false, "nothing waits any more")
     }
 
+    /// The import page links to the preview's root, which answered 404.
+    @Test func theImportPreviewsFrontPageAnswers() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = Person(studio: studio, session: try #require(try await studio.logIn("ben").session))
+        let none = try await ben.get(GuideEditing.importPreviewPath)
+        #expect(none.status == 404)
+        let said = [StudioLanguage.english, .korean].map { StudioStrings.of($0)["import_preview_none"] }
+        #expect(said.contains { none.body.contains($0.replacingOccurrences(of: "'", with: "&#39;")) }, "\(none.body.prefix(600))")
+        let bytes = try sheet(studio) { rows in rows[1][rows[0].firstIndex(of: "name")!] = "가져온 이름" }
+        #expect(try await send(ben, files: [("items.csv", bytes)]).status == 200)
+        let front = try await ben.get(GuideEditing.importPreviewPath)
+        #expect(front.status == 200)
+        #expect(front.body == (try await ben.get(GuideEditing.importPreviewPath + "index.html")).body || front.body.contains("href=\"/studio/import/preview/"),
+                "the guide's front page, its links inside the preview")
+        #expect(try await ben.get("/studio/import/preview").status == 200)
+        let chae = Person(studio: studio, session: try #require(try await studio.logIn("chae").session))
+        #expect(try await chae.get(GuideEditing.importPreviewPath).status == 403, "only who may import sees it")
+    }
+
     @Test func koreanExcelsCSVIsReadWithANoteAndWrittenInUTF8() async throws {
         let studio = try await LiveStudio()
         defer { Task { await studio.stop() } }

@@ -29,21 +29,23 @@ import Testing
         deinit { close(descriptor) }
     }
 
-    static func head(_ path: String, length: Int, port: Int) -> String {
-        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: \(length)\r\n\r\n"
+    static func head(_ path: String, length: Int, port: Int, session: String? = nil) -> String {
+        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: multipart/form-data; boundary=x\r\n"
+            + (session.map { "Cookie: studio_session=\($0)\r\n" } ?? "") + "Content-Length: \(length)\r\n\r\n"
     }
 
     @Test func bodiesOverTheirRoutesLimitAreRefusedBeforeTheyArrive() async throws {
         let studio = try await LiveStudio()
         defer { Task { await studio.stop() } }
         let port = studio.port
-        let huge = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: 300 << 20, port: port))
+        let session = try #require(try await studio.logIn("anna").session)
+        let huge = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: 300 << 20, port: port, session: session))
         #expect(huge.statusLine()?.contains("413") == true, "over the upload route's 256 MB")
-        let form = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji", length: 2 << 20, port: port))
+        let form = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji", length: 2 << 20, port: port, session: session))
         #expect(form.statusLine()?.contains("413") == true, "a form's route keeps its 1 MB")
-        let elsewhere = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files/more", length: 2 << 20, port: port))
+        let elsewhere = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files/more", length: 2 << 20, port: port, session: session))
         #expect(elsewhere.statusLine()?.contains("413") == true, "only the upload route itself takes more")
-        var sheet: HeldRequest? = try HeldRequest(port: port, Self.head("/studio/import", length: 8 << 20, port: port))
+        var sheet: HeldRequest? = try HeldRequest(port: port, Self.head("/studio/import", length: 8 << 20, port: port, session: session))
         #expect(sheet?.statusLine(within: 1) == nil, "the import's route waits for a spreadsheet of 8 MB")
         sheet = nil
         var waited = 0
@@ -57,12 +59,13 @@ import Testing
         let studio = try await LiveStudio()
         defer { Task { await studio.stop() } }
         let port = studio.port
+        let session = try #require(try await studio.logIn("anna").session)
         let each = 250 << 20
-        var held = [try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: each, port: port)),
-                    try HeldRequest(port: port, Self.head("/studio/exhibits/haegeum/files", length: each, port: port))]
+        var held = [try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: each, port: port, session: session)),
+                    try HeldRequest(port: port, Self.head("/studio/exhibits/haegeum/files", length: each, port: port, session: session))]
         #expect(held[0].statusLine(within: 1) == nil && held[1].statusLine(within: 1) == nil, "both wait for their bodies")
         #expect(LargeBodies.heldNow == 2 * each)
-        let third = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: each, port: port))
+        let third = try HeldRequest(port: port, Self.head("/studio/exhibits/jikji/files", length: each, port: port, session: session))
         #expect(third.statusLine()?.contains("503") == true, "a third would pass the budget of \(LargeBodies.budget >> 20) MB")
         held.removeAll()
         var waited = 0

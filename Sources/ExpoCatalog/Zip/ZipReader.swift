@@ -10,8 +10,6 @@ enum ZipReader {
 
     /// A catalog has a few files per exhibit; a zip of more is refused.
     static let fileLimit = 1_000_000
-    /// A catalog with 100,000 photos is tens of gigabytes; more than this is refused.
-    static let byteLimit: UInt64 = 64 << 30
 
     private struct Entry {
         let name: String
@@ -23,28 +21,65 @@ enum ZipReader {
         let isFolder: Bool
     }
 
-    static func unpack(_ zip: URL, into folder: URL) throws(Failure) {
+    /// `disk`: the free and whole bytes of the disk, when a test says them.
+    static func unpack(_ zip: URL, into folder: URL, disk: (free: UInt64, size: UInt64)? = nil) throws(Failure) {
         guard let handle = try? FileHandle(forReadingFrom: zip) else { throw Failure(message: "cannot be read") }
         defer { try? handle.close() }
         let entries = try directory(handle)
+        let packed = (try? handle.seekToEnd()) ?? 0
+        let room = disk ?? UnpackLimit.disk(of: folder)
+        let limit = UnpackLimit(packed: packed, free: room?.free, disk: room?.size)
+        func refusal(_ entry: Entry) -> Failure {
+            Failure(message: "\(entry.name): takes what the zip unpacks to past \(UnpackLimit.shown(limit.bytes)), \(limit.reason); "
+                + "a catalog never packs so tight, so the zip is refused and nothing of it kept")
+        }
+        // What the zip says first, so that an honest bomb is refused before a byte is written;
+        // then what is written, as it is written (a size may lie, and the check is cheap).
         var total: UInt64 = 0
         for entry in entries {
             total += entry.size
-            guard total <= byteLimit else { throw Failure(message: "unpacks to more than \(byteLimit >> 30) GB") }
+            guard total <= limit.bytes else { throw refusal(entry) }
         }
+        var made: [URL] = []
+        do throws(Failure) {
+            try unpack(entries, from: handle, into: folder, limit: limit.bytes, made: &made, refusal: refusal)
+        } catch {
+            // What was written goes, the newest first (files before their folders).
+            for url in made.reversed() { try? FileManager.default.removeItem(at: url) }
+            throw error
+        }
+    }
+
+    private static func unpack(_ entries: [Entry], from handle: FileHandle, into folder: URL, limit: UInt64, made: inout [URL],
+                               refusal: (Entry) -> Failure) throws(Failure) {
+        var written: UInt64 = 0
         for entry in entries {
             let target = folder.appendingPathComponent(entry.name)
             if entry.isFolder {
-                do { try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) } catch {
-                    throw Failure(message: "\(entry.name): cannot make the folder")
-                }
+                try makeFolder(target, for: entry, made: &made)
                 continue
             }
-            do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch { throw Failure(message: "\(entry.name): cannot make its folder") }
-            try extract(entry, from: handle, to: target)
+            try makeFolder(target.deletingLastPathComponent(), for: entry, made: &made)
+            made.append(target)
+            try extract(entry, from: handle, to: target) { count throws(Failure) in
+                written += count
+                guard written <= limit else { throw refusal(entry) }
+            }
         }
+    }
+
+    /// Makes `folder` and the parents it needs, noting each one made.
+    private static func makeFolder(_ folder: URL, for entry: Entry, made: inout [URL]) throws(Failure) {
+        var missing: [URL] = []
+        var parent = folder
+        while !FileManager.default.fileExists(atPath: parent.path), parent.path != "/" {
+            missing.append(parent)
+            parent = parent.deletingLastPathComponent()
+        }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw Failure(message: "\(entry.name): cannot make its folder")
+        }
+        made += missing.reversed()
     }
 
     private static func directory(_ handle: FileHandle) throws(Failure) -> [Entry] {
@@ -120,7 +155,9 @@ enum ZipReader {
         return entries
     }
 
-    private static func extract(_ entry: Entry, from handle: FileHandle, to target: URL) throws(Failure) {
+    /// Writes the entry to `target`, telling `wrote` each piece's size before it is written.
+    private static func extract(_ entry: Entry, from handle: FileHandle, to target: URL,
+                                wrote: (UInt64) throws(Failure) -> Void) throws(Failure) {
         let header = read(handle, at: entry.localOffset, count: 30)
         guard header.count == 30, u32(header, 0) == 0x0403_4b50 else { throw Failure(message: "\(entry.name): its local header is damaged") }
         var at = entry.localOffset + 30 + UInt64(u16(header, 26)) + UInt64(u16(header, 28))
@@ -135,6 +172,7 @@ enum ZipReader {
         func write(_ bytes: [UInt8]) throws(Failure) {
             written += UInt64(bytes.count)
             guard written <= entry.size else { throw Failure(message: "\(entry.name): unpacks to more than the \(entry.size) bytes it says") }
+            try wrote(UInt64(bytes.count))
             crc = bytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
             do { try output.write(contentsOf: bytes) } catch { throw Failure(message: "\(entry.name): cannot be written") }
         }

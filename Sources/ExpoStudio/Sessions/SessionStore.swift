@@ -2,6 +2,7 @@ import CLibCrypto
 import Foundation
 import GRDB
 import Hummingbird
+import Logging
 
 /// hummingbird-auth's session storage, kept in the state's `session` table. A row's key is
 /// the SHA-256 of the session's id, never the id: the cookie holds the only copy, so a
@@ -9,9 +10,11 @@ import Hummingbird
 /// written.
 public struct SessionStore: PersistDriver {
     let state: StudioState
+    let logger: Logger?
 
-    public init(state: StudioState) {
+    public init(state: StudioState, logger: Logger? = nil) {
         self.state = state
+        self.logger = logger
     }
 
     public func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
@@ -26,12 +29,20 @@ public struct SessionStore: PersistDriver {
     public func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
         let given = try row(key, value, expires)
         let now = state.now()
-        try await state.database.write { db in
-            var row = given
-            // A session's expiry stays as it was when it is saved without one.
-            if expires == nil, let existing = try SessionRow.fetchOne(db, key: row.keyHash) { row.expires = existing.expires }
-            try row.save(db)
-            try SessionRow.filter(SessionRow.Columns.expires < now).deleteAll(db)
+        do {
+            try await state.database.write { db in
+                var row = given
+                // A session's expiry stays as it was when it is saved without one.
+                if expires == nil, let existing = try SessionRow.fetchOne(db, key: row.keyHash) { row.expires = existing.expires }
+                try row.save(db)
+                try SessionRow.filter(SessionRow.Columns.expires < now).deleteAll(db)
+            }
+        } catch {
+            // A live session's touch (its idle time moved on) that cannot be written, on a
+            // full disk say, must not fail the page it came with: the session goes on under
+            // its old expiry. A new session that cannot be saved is an error.
+            guard (try? await state.database.read({ db in try SessionRow.fetchOne(db, key: given.keyHash) })) != nil else { throw error }
+            logger?.warning("studio: a session's idle time could not be extended: \(error)")
         }
     }
 
@@ -46,6 +57,15 @@ public struct SessionStore: PersistDriver {
         if let expires = row.expires, expires <= now { return nil }
         guard let object = try? JSONDecoder().decode(type, from: row.value) else { throw PersistError.invalidConversion }
         return (object, row.expires.map { .seconds($0.timeIntervalSince(now)) })
+    }
+
+    /// The session `key` names when it is live, read without waiting on a task: for a
+    /// request's head, before its body is taken.
+    func current(_ key: String) -> StudioSession? {
+        let hash = Self.hash(key)
+        guard let row = try? state.database.read({ db in try SessionRow.fetchOne(db, key: hash) }),
+              row.expires.map({ $0 > state.now() }) ?? true else { return nil }
+        return try? JSONDecoder().decode(StudioSession.self, from: row.value)
     }
 
     public func remove(key: String) async throws {

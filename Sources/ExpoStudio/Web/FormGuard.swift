@@ -13,7 +13,7 @@ struct FormGuard: RouterMiddleware {
 
     func handle(_ request: Request, context: StudioContext, next: (Request, StudioContext) async throws -> Response) async throws -> Response {
         guard request.method != .get, request.method != .head else { return try await next(request, context) }
-        guard let origin = request.headers[.origin], origin == context.origin else {
+        guard let origin = request.headers[.origin], context.acceptedOrigins.contains(origin) else {
             return StudioPages.problem(.forbidden, context: context, key: "bad_form")
         }
         let expected = context.sessions.session?.formToken ?? request.cookies[Self.loginCookie]?.value

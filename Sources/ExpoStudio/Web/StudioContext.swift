@@ -12,8 +12,8 @@ public struct StudioContext: AuthRequestContext, SessionRequestContext, RequestC
     public var isSecure = false
     /// The address the request came from (the proxy's client, behind a trusted proxy).
     public var clientAddress = "unknown"
-    /// The origin the page was served from, as the browser names it in `Origin`.
-    public var origin = ""
+    /// The origins a form may come from, as a browser names them in `Origin` (`StudioOrigins`).
+    public var acceptedOrigins: Set<String> = []
     /// The interface language the request asked for.
     public var language = StudioLanguage.korean
     /// A form of files, read once by `FormGuard` (which checks its token) for the route.

@@ -47,10 +47,16 @@ extension StudioRouter {
             return Self.importPage(context: context, editing: editing, staged: nil,
                                    message: StudioStrings.of(context.language)["import_dropped"], isAlert: false)
         }
-        importing.get("/preview/**") { [editing] request, context in
-            let site = try await Self.offThread { try editing.importPreviewSite() }
+        // The preview's front page (`/studio/import/preview/`, which the import page links
+        // to) and every page under it, as the drafts' preview answers.
+        let preview: @Sendable (Request, StudioContext) async throws -> Response = { [editing] request, context in
+            guard let site = try await Self.offThread({ try editing.importPreviewSite() }) else {
+                return StudioPages.problem(.notFound, context: context, key: "import_preview_none")
+            }
             return try Self.sitePage(request, prefix: GuideEditing.importPreviewPath, site: site, context: context)
         }
+        importing.get("/preview", use: preview)
+        importing.get("/preview/**", use: preview)
         signedIn.group("/catalog.zip").add(middleware: RequireCapability(capability: .downloadCatalog)).get { [editing] _, context in
             let folder = editing.guide.watchedLoad().folderURL
             let temporary = editing.state.folder.appendingPathComponent("tmp")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdAuth
+import Logging
 
 /// The studio's routes and the middleware every request passes: headers, session,
 /// the form guard, and the person behind the session. A route that needs a person is
@@ -15,11 +16,13 @@ struct StudioRouter: Sendable {
     let editing: GuideEditing
     /// The counts the dashboard reads; nil when their file could not be opened (the dashboard says so).
     let usage: UsageStore?
+    let logger: Logger
 
     func build() -> Router<StudioContext> {
         let router = Router(context: StudioContext.self)
         router.add(middleware: StudioHeaders())
-        router.add(middleware: SessionMiddleware(storage: SessionStore(state: state), configuration: .init(
+        router.add(middleware: StudioFailures())
+        router.add(middleware: SessionMiddleware(storage: SessionStore(state: state, logger: logger), configuration: .init(
             sessionCookieParameters: .init(name: Self.sessionCookie, path: "/studio", secure: false, sameSite: .strict),
             keyPrefix: "", defaultSessionExpiration: security.idle)))
         router.add(middleware: FormGuard())
@@ -78,7 +81,8 @@ struct StudioRouter: Sendable {
         let name = String((form["name"] ?? "").prefix(256))
         let password = form["password"] ?? ""
         let words = StudioStrings.of(context.language)
-        let keys = ["name " + name.lowercased(), "address " + context.clientAddress]
+        // The name as compared (trimmed, NFKC, case folded): " TV" and "ｔｖ" count as "tv".
+        let keys = ["name " + AccountName.canonical(name), "address " + context.clientAddress]
         let wait = throttle.wait(for: keys)
         guard wait == 0 else {
             return loginForm(context: context, name: name, message: words["slowed_down", ["seconds": String(wait)]], status: .tooManyRequests)

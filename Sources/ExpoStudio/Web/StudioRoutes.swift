@@ -43,27 +43,50 @@ public struct StudioRoutes: SideRoutes {
     public var bodyLimit: Int { Self.bodyLimit }
 
     /// Photos and recordings are sent to `/studio/exhibits/ID/files`, a new floor's plan to
-    /// `/studio/floors/new`, spreadsheets to `/studio/import`: only those routes take a large body.
+    /// `/studio/floors/new`, spreadsheets to `/studio/import`: only those routes take a large
+    /// body, and only from a live session whose role may use the route. Without one, the
+    /// usual limit holds, so a stranger's large body is refused at once and holds none of
+    /// `LargeBodies`' room (two strangers announcing 256 MB each blocked every upload).
     public func bodyLimit(for head: HTTPRequestHead) -> Int {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isUpload = head.method == .POST && parts.count >= 3 && parts[1] == "studio"
-            && ((parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files") || (parts.count == 4 && parts[2] == "floors" && parts[3] == "new")
-                || (parts.count == 3 && parts[2] == "import"))
-        return isUpload ? StudioRouter.uploadLimit : Self.bodyLimit
+        guard head.method == .POST, parts.count >= 3, parts[1] == "studio" else { return Self.bodyLimit }
+        let needed: Role.Capability? = if parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files" { .editDrafts }
+            else if parts.count == 4 && parts[2] == "floors" && parts[3] == "new" { .editDrafts }
+            else if parts.count == 3 && parts[2] == "import" { .importCatalog }
+            else { nil }
+        guard let needed, let user = uploader(head), user.account.role.may(needed) else { return Self.bodyLimit }
+        return StudioRouter.uploadLimit
     }
 
+    /// The person whose session cookie the request carries, read at once on the event loop:
+    /// two small reads of the state, only for an upload's head.
+    private func uploader(_ head: HTTPRequestHead) -> StudioUser? {
+        let pairs = head.headers[canonicalForm: "cookie"].flatMap { $0.split(separator: ";") }
+        let prefix = StudioRouter.sessionCookie + "="
+        guard let pair = pairs.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { $0.hasPrefix(prefix) }),
+              let session = SessionStore(state: state).current(String(pair.dropFirst(prefix.count))) else { return nil }
+        return StudioRouter.user(for: session, state: state, security: security)
+    }
+
+    let state: StudioState
+    let security: StudioSecurity
+    let origins: StudioOrigins
     let responder: any HTTPResponder<StudioContext>
     let transport: Transport
     let logger: Logger
 
     /// `usage`: the counts the dashboard shows; without it, those in the state's folder.
-    public init(state: StudioState, usage: UsageStore? = nil, transport: Transport, logger: Logger, throttle: LoginThrottle = LoginThrottle(),
-                security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
+    /// `origins`: where forms may come from besides this machine's own names at the port it listens on.
+    public init(state: StudioState, usage: UsageStore? = nil, transport: Transport, origins: StudioOrigins = StudioOrigins(), logger: Logger,
+                throttle: LoginThrottle = LoginThrottle(), security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
         self.transport = transport
         self.logger = logger
+        self.state = state
+        self.security = security
+        self.origins = origins
         let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide),
-                                  usage: usage ?? (try? UsageStore(folder: state.folder)))
+                                  usage: usage ?? (try? UsageStore(folder: state.folder)), logger: logger)
         responder = router.build().buildResponder()
     }
 
@@ -90,32 +113,39 @@ public struct StudioRoutes: SideRoutes {
         context.clientAddress = fromProxy
             ? head.headers[canonicalForm: "x-forwarded-for"].last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? peer
             : peer
-        let host = (fromProxy ? head.headers.first(name: "x-forwarded-host") : nil) ?? head.headers.first(name: "host") ?? ""
-        context.origin = "\(secure ? "https" : "http")://\(host)"
+        context.acceptedOrigins = origins.accepted(secure: secure, port: channel.localAddress?.port)
         context.language = StudioLanguage.preferred(head.headers.first(name: "accept-language"))
         do {
             let response = try await responder.respond(to: Request(head: request, body: .init(buffer: body)), context: context)
-            var collected = CollectedBody()
-            try await response.body.write(collected.writer())
-            var headers = response.headers
-            headers[.contentLength] = nil
-            if let path = headers[Self.fileHeader] {
-                // A file made for this answer (the catalog's zip), sent from disk in pieces.
-                headers[Self.fileHeader] = nil
-                let url = URL(fileURLWithPath: path)
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-                guard let size, head.method == .GET else {
-                    try? FileManager.default.removeItem(at: url)
-                    return SideResponse(status: size == nil ? .internalServerError : response.status, headers: headers)
-                }
-                var answer = SideResponse(status: response.status, headers: headers)
-                answer.file = .init(url: url, size: size)
-                return answer
-            }
-            return SideResponse(status: response.status, headers: headers, body: collected.buffer.withLockedValue { $0 })
+            return try await Self.side(response, method: head.method)
         } catch {
             logger.error("studio: \(head.method.rawValue) \(head.uri): \(error)")
-            return SideResponse(status: .internalServerError, headers: StudioHeaders.fields)
+            // A page that says what went wrong, never an empty 500.
+            var page = StudioFailures.page(for: error, context: context)
+            for field in StudioHeaders.fields { page.headers[field.name] = field.value }
+            return (try? await Self.side(page, method: head.method)) ?? SideResponse(status: page.status, headers: StudioHeaders.fields)
         }
+    }
+
+    /// Hummingbird's response as the server sends it: its body gathered, or the file it names.
+    private static func side(_ response: Response, method: NIOHTTP1.HTTPMethod) async throws -> SideResponse {
+        var collected = CollectedBody()
+        try await response.body.write(collected.writer())
+        var headers = response.headers
+        headers[.contentLength] = nil
+        if let path = headers[Self.fileHeader] {
+            // A file made for this answer (the catalog's zip), sent from disk in pieces.
+            headers[Self.fileHeader] = nil
+            let url = URL(fileURLWithPath: path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            guard let size, method == .GET else {
+                try? FileManager.default.removeItem(at: url)
+                return SideResponse(status: size == nil ? .internalServerError : response.status, headers: headers)
+            }
+            var answer = SideResponse(status: response.status, headers: headers)
+            answer.file = .init(url: url, size: size)
+            return answer
+        }
+        return SideResponse(status: response.status, headers: headers, body: collected.buffer.withLockedValue { $0 })
     }
 }
