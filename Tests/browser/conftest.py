@@ -34,6 +34,22 @@ def make_recordings(catalog):
     subprocess.run([_binary(), "validate", str(catalog), "--image-cache", IMAGE_CACHE], capture_output=True, timeout=600)
 
 
+@contextlib.contextmanager
+def running_studio(*arguments):
+    """Starts `expo1900 studio` on a free port with `arguments` (its catalog and state);
+    yields its URL, and stops it whatever happens."""
+    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--image-cache", IMAGE_CACHE, *arguments],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        match = re.match(r"Expo1900 is serving (http://\S+)", line)
+        assert match, f"the studio did not start; it printed {line!r}"
+        yield match.group(1)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def _serve(*arguments, stderr=None, env=None):
     """Starts `expo1900 serve` on a free port; yields its URL, once the recordings it had
     still to make have joined the guide, and stops it whatever happens. `stderr` may be a

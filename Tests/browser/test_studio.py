@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import IMAGE_CACHE, _binary, new_phone
+from conftest import IMAGE_CACHE, _binary, new_phone, running_studio
 from test_accessibility import RULES
 
 PASSWORD = "correct horse battery"
@@ -20,16 +20,8 @@ def studio():
     state = tempfile.mkdtemp(prefix="expo1900-studio-state-")
     subprocess.run([_binary(), "users", "add", "김민지", "--role", "admin", "--state", state],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--state", state, "--image-cache", IMAGE_CACHE],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        line = server.stdout.readline()
-        match = re.match(r"Expo1900 is serving (http://\S+)", line)
-        assert match, f"the studio did not start; it printed {line!r}"
-        yield match.group(1), state
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with running_studio("--state", state) as url:
+        yield url, state
 
 
 def axe_violations(axe, page, name, color_scheme):

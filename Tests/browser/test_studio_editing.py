@@ -12,7 +12,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import IMAGE_CACHE, _binary, new_phone
+from conftest import IMAGE_CACHE, _binary, new_phone, running_studio
 from test_studio import axe_violations
 
 PASSWORD = "correct horse battery"
@@ -37,16 +37,10 @@ def editing():
     for name, role in [("김민지", "editor"), ("박서준", "contributor")]:
         subprocess.run([_binary(), "users", "add", name, "--role", role, "--state", state],
                        input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--catalog", catalog, "--state", state,
-                               "--export", export, "--image-cache", IMAGE_CACHE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        line = server.stdout.readline()
-        match = re.match(r"Expo1900 is serving (http://\S+)", line)
-        assert match, f"the studio did not start; it printed {line!r}"
-        yield match.group(1), catalog, export
+        with running_studio("--catalog", catalog, "--state", state, "--export", export) as url:
+            yield url, catalog, export
     finally:
-        server.terminate()
-        server.wait(timeout=10)
         shutil.rmtree(root, ignore_errors=True)
 
 

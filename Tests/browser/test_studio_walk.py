@@ -7,7 +7,6 @@ read from the studio's own interface files, so the checks hold in either languag
 axe, and for sideways scrolling."""
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -19,7 +18,7 @@ from urllib.parse import urlparse
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import IMAGE_CACHE, _binary, new_phone
+from conftest import _binary, new_phone, running_studio
 from test_accessibility import RULES
 from test_studio_editing import DEFAULT_CATALOG, git, webkit_axe_violations
 
@@ -58,16 +57,10 @@ def walk_studio():
     git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
     subprocess.run([_binary(), "users", "add", ADMIN, "--role", "admin", "--state", state],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-    server = subprocess.Popen([_binary(), "studio", "--port", "0", "--catalog", catalog, "--state", state, "--image-cache", IMAGE_CACHE],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        line = server.stdout.readline()
-        match = re.match(r"Expo1900 is serving (http://\S+)", line)
-        assert match, f"the studio did not start; it printed {line!r}"
-        yield match.group(1), catalog
+        with running_studio("--catalog", catalog, "--state", state) as url:
+            yield url, catalog
     finally:
-        server.terminate()
-        server.wait(timeout=10)
         shutil.rmtree(root, ignore_errors=True)
 
 
