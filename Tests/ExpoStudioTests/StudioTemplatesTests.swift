@@ -20,4 +20,15 @@ import Testing
             _ = try TemplateLibrary([("page", "<p>{{{detail}}}</p>")], pages: ["page": ProblemPage.templateFields.kinds])
         }
     }
+
+    /// Browsers ask for `/favicon.ico` when a page names no icon; every studio page names its own.
+    @Test func everyPageNamesTheStudiosIconAndItAnswers() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let login = try await studio.http.send("GET", "/studio/login")
+        #expect(login.body.contains(#"<link rel="icon" href="/studio/assets/icon.svg" type="image/svg+xml">"#))
+        let icon = try await studio.http.send("GET", "/studio/assets/icon.svg")
+        #expect(icon.status == 200 && icon.header("content-type") == "image/svg+xml" && icon.body.hasPrefix("<svg"))
+        #expect(try await studio.http.send("GET", "/studio/assets/nothing.svg").status == 404)
+    }
 }
