@@ -1,5 +1,6 @@
 import ExpoCatalog
 import ExpoSite
+import Foundation
 
 /// A `validate` message as staff read it: which exhibit, which field in which language, in
 /// the interface's words, then the message, with a link to the form where it is mended. Not
@@ -22,7 +23,13 @@ struct ProblemLine: TemplateObject {
         let language = problem.language.autonym.isEmpty ? problem.language.code : problem.language.autonym
         self.place = place.isEmpty ? language : "\(place), \(language)"
         severity = words["severity_\(problem.diagnostic.severity.rawValue)"]
-        text = problem.diagnostic.message
+        text = Self.withoutFilePlaces(problem.diagnostic.message)
+    }
+
+    /// `validate`'s message without the places in files it names for a terminal:
+    /// "the stop of items.json[1] (haegeum)" becomes "the stop of haegeum".
+    static func withoutFilePlaces(_ message: String) -> String {
+        message.replacingOccurrences(of: #"[\w.-]+\.(?:json|csv)\[\d+\] \(([^)]+)\)"#, with: "$1", options: .regularExpression)
     }
 
     static let templateFields: TemplateFields<Self> = [

@@ -66,7 +66,7 @@ struct FieldGroup: TemplateObject {
                     let id = StudioText.inputID(name)
                     let messages = (byField[name] ?? []).enumerated().map { index, problem in
                         Message(severity: problem.diagnostic.severity.rawValue,
-                                text: "\(words["severity_\(problem.diagnostic.severity.rawValue)"]): \(problem.diagnostic.message)",
+                                text: "\(words["severity_\(problem.diagnostic.severity.rawValue)"]): \(ProblemLine.withoutFilePlaces(problem.diagnostic.message))",
                                 id: "\(id)-m\(index)")
                     }
                     let theirs = conflict?.theirs[name].map { $0.isEmpty ? words["empty_text"] : $0 }

@@ -54,7 +54,7 @@ struct PlacePage: TemplateObject {
         }
         let messages = problems.map { problem in
             Message(severity: problem.diagnostic.severity.rawValue,
-                    text: "\(words["severity_\(problem.diagnostic.severity.rawValue)"]): \(problem.diagnostic.message)")
+                    text: "\(words["severity_\(problem.diagnostic.severity.rawValue)"]): \(ProblemLine.withoutFilePlaces(problem.diagnostic.message))")
         }
         let heading = words["place_heading", ["name": name]]
         let page = PlacePage(frame: StudioFrame(title: heading, context: context, user: user), t: words,
