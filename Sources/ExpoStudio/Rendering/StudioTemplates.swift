@@ -29,7 +29,7 @@ enum StudioTemplates {
     ]
 
     static let partials = ["layout", "header", "notice", "token", "message", "photos", "recordings", "new-floor",
-                           "bar-chart", "column-chart", "problem-line", "gap-link", "tour-row"]
+                           "bar-chart", "column-chart", "problem-line", "gap-link", "tour-row", "option"]
 
     /// The templates as read and checked; a problem stops the program with its message,
     /// since the studio cannot show a page without them.

@@ -3,13 +3,6 @@ import ExpoSite
 /// The accounts, for admins: who may work on the guide and as what, with the forms that add
 /// an account, change a role, set a password and remove one (as `expo1900 users` does).
 struct AccountsPage: TemplateObject {
-    struct Choice: TemplateObject {
-        let value: String
-        let label: String
-        let selected: Bool
-        static let templateFields: TemplateFields<Self> = [.field("value", \.value), .field("label", \.label), .field("selected", \.selected)]
-    }
-
     struct Row: TemplateObject {
         /// Numbers the row's fields, so that each label names its own.
         let index: Int

@@ -12,13 +12,6 @@ struct PlacePage: TemplateObject {
         let imagePath: String?
     }
 
-    struct Choice: TemplateObject {
-        let value: String
-        let label: String
-        let selected: Bool
-        static let templateFields: TemplateFields<Self> = [.field("value", \.value), .field("label", \.label), .field("selected", \.selected)]
-    }
-
     struct Figure: TemplateObject {
         let floor: String
         let image: String
