@@ -22,6 +22,7 @@ from throughput import compare_throughput  # noqa: E402
 import counts  # noqa: E402
 import csv_loading  # noqa: E402
 import deep_zoom  # noqa: E402
+import exhibitions  # noqa: E402
 import hostile  # noqa: E402
 import iiif_import  # noqa: E402
 import photos  # noqa: E402
@@ -103,6 +104,8 @@ def main(binary, argv):
             results["deep_zoom"] = deep_zoom.deep_zoom_run(binary, scratch)
             for line in deep_zoom.describe(results["deep_zoom"]):
                 print(f"  {line}", flush=True)
+        print("\nSeveral exhibitions on one server (issue 57)", flush=True)
+        results["exhibitions"] = exhibitions.exhibitions_runs(binary, scratch, seconds, rounds, quick)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -168,6 +171,7 @@ def report(results):
 
     photo_targets = photos.report(results["photos"]) if "photos" in results else []
     watch_targets = watch.report(results["watch"]) if "watch" in results else []
+    exhibition_targets = exhibitions.report(results["exhibitions"]) if "exhibitions" in results else []
 
     print("\nTargets")
     targets = []
@@ -198,6 +202,7 @@ def report(results):
     targets += video.targets(results.get("video"))
     targets += counts.targets(results.get("counts"))
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
+    targets += exhibition_targets
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

@@ -29,7 +29,27 @@ final class ServedSite: Sendable {
     private let tiles: PageCache<ServedPage>
     static let tileBudget = 32 * 1024 * 1024
 
-    init(_ site: Site, cacheBudget: Int = ServedSite.cacheBudget) {
+    /// The caches of pages made on request, plain bodies and tiles, by byte budget. A museum's
+    /// exhibitions share one set, so that twenty of them take the budget of one, not twenty.
+    final class Caches: Sendable {
+        let pages: PageCache<ServedPage>
+        let plain: PageCache<ByteBuffer>
+        let tiles: PageCache<ServedPage>
+
+        init(budget: Int = ServedSite.cacheBudget) {
+            pages = PageCache(budget: budget) { $0.byteCount }
+            plain = PageCache(budget: ServedSite.plainBudget) { $0.capacity }
+            tiles = PageCache(budget: ServedSite.tileBudget) { $0.byteCount }
+        }
+    }
+
+    /// Put before each key in shared caches: one site's pages never answer for another's,
+    /// nor a reloaded site's for the one before.
+    private let keyPrefix: String
+
+    /// `shared`: the caches of a museum's exhibitions, with this site's own `keyPrefix`;
+    /// without them the site has caches of its own.
+    init(_ site: Site, cacheBudget: Int = ServedSite.cacheBudget, shared: (caches: Caches, keyPrefix: String)? = nil) {
         self.site = site
         var made: [String: ServedPage] = [:]
         for (path, page) in site.madePages {
@@ -41,9 +61,11 @@ final class ServedSite: Sendable {
             notFound[language] = ServedPage(site.notFoundPage(language))
         }
         self.notFound = notFound
-        cache = PageCache(budget: cacheBudget) { $0.byteCount }
-        plain = PageCache(budget: Self.plainBudget) { $0.capacity }
-        tiles = PageCache(budget: Self.tileBudget) { $0.byteCount }
+        let caches = shared?.caches ?? Caches(budget: cacheBudget)
+        keyPrefix = shared?.keyPrefix ?? ""
+        cache = caches.pages
+        plain = caches.plain
+        tiles = caches.tiles
     }
 
     private static func served(_ page: Page, at path: String, site: Site) -> ServedPage {
@@ -58,7 +80,7 @@ final class ServedSite: Sendable {
     /// The route a counted view came in by (see `Site.entry`), for a referrer on this guide:
     /// the page it names already knows, when it is one the site holds; any other is worked out.
     func entry(referrerPath: Substring?, referrerQuery: Substring?, from: Substring?) -> UsageEntry {
-        if from == nil, let key = referrerPath.map(String.init), let known = (made[key] ?? cache.value(at: key))?.leadsIn {
+        if from == nil, let key = referrerPath.map(String.init), let known = (made[key] ?? cache.value(at: keyPrefix + key))?.leadsIn {
             // The list's first page with a query is a search's results.
             guard known == .list, let referrerQuery else { return known }
             return Site.isSearch(referrerQuery) ? .search : .list
@@ -71,10 +93,11 @@ final class ServedSite: Sendable {
     func page(at path: Substring) throws(SiteError) -> ServedPage? {
         if let page = made[String(path)] { return page }
         if !path.hasSuffix("/"), let page = made[path + "/"] { return page }
-        let key = String(path)
+        let path = String(path)
+        let key = keyPrefix.isEmpty ? path : keyPrefix + path
         if let page = cache.value(at: key) { return page }
-        guard site.isMadeOnRequest(key), let page = try site.page(at: key) else { return nil }
-        let served = Self.served(page, at: key, site: site)
+        guard site.isMadeOnRequest(path), let page = try site.page(at: path) else { return nil }
+        let served = Self.served(page, at: path, site: site)
         cache.keep(served, at: key)
         return served
     }
@@ -82,7 +105,7 @@ final class ServedSite: Sendable {
     /// A deep-zoom tile of one of the site's large photos, read from disk once and kept a
     /// while; nil for any other address.
     func tile(at path: Substring) -> ServedPage? {
-        let key = String(path)
+        let key = keyPrefix + path
         if let page = tiles.value(at: key) { return page }
         guard let page = site.tilePage(at: path) else { return nil }
         let served = ServedPage(page)

@@ -11,7 +11,17 @@ import Synchronization
 /// large site makes on request is made once, then kept. The site can be swapped whole (on
 /// reload) while requests run.
 public final class SiteResponder: Sendable {
-    private let current: Mutex<ServedSite>
+    /// What is served now: one site at `/`, or a museum's exhibitions.
+    enum Served: Sendable {
+        case site(ServedSite)
+        case museum(ServedMuseum)
+    }
+
+    private let current: Mutex<Served>
+    /// One change to a museum at a time, each made from the one before.
+    private let changes = Mutex(())
+    /// The pages a museum's exhibitions make on request, kept within one budget for all.
+    private let sharedCaches: ServedSite.Caches
     let logger: Logger
     /// The live preview's events, in watch mode only.
     let previewEvents: PreviewEvents?
@@ -25,7 +35,8 @@ public final class SiteResponder: Sendable {
 
     public init(site: Site, logger: Logger, previewEvents: PreviewEvents? = nil, side: (any SideRoutes)? = nil,
                 usage: UsageTally? = nil) {
-        current = Mutex(ServedSite(site))
+        current = Mutex(.site(ServedSite(site)))
+        sharedCaches = ServedSite.Caches(budget: 0)
         self.logger = logger
         accessLog = AccessLog(logger)
         self.previewEvents = previewEvents
@@ -41,19 +52,116 @@ public final class SiteResponder: Sendable {
 
     /// The preview's event stream when `request` asks for it and the server is watching.
     func previewStream(_ request: HTTPRequestHead) -> PreviewEvents? {
-        guard let previewEvents, request.method == .GET, URI(request.uri).path == PreviewEvents.path else { return nil }
+        guard request.method == .GET else { return nil }
+        let path = URI(request.uri).path
+        let events: PreviewEvents?
+        if let previewEvents {
+            events = path == PreviewEvents.path ? previewEvents : nil
+        } else if path.hasSuffix(PreviewEvents.path), case let .museum(museum) = current.withLock({ $0 }),
+                  let (exhibition, rest) = museum.exhibition(at: Substring(path)), rest == PreviewEvents.path {
+            // Each exhibition's pages hear only its own reloads.
+            events = exhibition.events
+        } else {
+            events = nil
+        }
+        guard let events else { return nil }
         logger.info("\(Self.logged(request.method.rawValue, request.uri)) 200 (preview events)")
-        return previewEvents
+        return events
+    }
+
+    /// One exhibition of a museum, as it is given to the server.
+    public struct Exhibition: Sendable {
+        public var name: String
+        /// Nil while its catalog cannot be loaded: its addresses answer a page that says so.
+        public var site: Site?
+        /// Its own live-preview events (`--watch`), at `/name` + `PreviewEvents.path`.
+        public var events: PreviewEvents?
+
+        public init(name: String, site: Site?, events: PreviewEvents? = nil) {
+            self.name = name
+            self.site = site
+            self.events = events
+        }
+    }
+
+    /// A museum's exhibitions (`serve --catalogs`), each under `/name/`, and its front page at `/`.
+    public init(museum: MuseumDescription, exhibitions: [Exhibition], logger: Logger) throws(SiteError) {
+        self.logger = logger
+        accessLog = AccessLog(logger)
+        previewEvents = nil
+        side = nil
+        usage = nil
+        let caches = ServedSite.Caches()
+        sharedCaches = caches
+        current = Mutex(.museum(try Self.museum(museum, exhibitions.map { exhibition in
+            ServedMuseum.Exhibition(name: exhibition.name, site: Self.served(exhibition.site, caches: caches), events: exhibition.events)
+        })))
     }
 
     /// Serves `site` from the next request on; requests under way finish with the old one.
     public func replace(with site: Site) {
         let served = ServedSite(site)
-        current.withLock { $0 = served }
+        current.withLock { $0 = .site(served) }
     }
 
-    /// The site served now.
-    public var site: Site { current.withLock { $0.site } }
+    /// Serves `site` as the museum's exhibition `name` from the next request on, adding it if
+    /// it is new; nil serves the page saying it cannot be shown. The front page is made again.
+    public func replace(exhibition name: String, with site: Site?, events: PreviewEvents? = nil) throws(SiteError) {
+        try changeMuseum { exhibitions in
+            let replaced = exhibitions.firstIndex { $0.name == name }
+            let next = ServedMuseum.Exhibition(name: name, site: Self.served(site, caches: sharedCaches),
+                                               events: events ?? replaced.flatMap { exhibitions[$0].events })
+            if let replaced { exhibitions[replaced] = next } else { exhibitions.append(next) }
+        }
+    }
+
+    /// Stops serving the museum's exhibition `name` (its folder was removed).
+    public func remove(exhibition name: String) throws(SiteError) {
+        try changeMuseum { $0.removeAll { $0.name == name } }
+    }
+
+    /// Makes the front page again with `description` (`museum.json` changed), or as it is
+    /// (a new day moves exhibitions from upcoming to current to past).
+    public func replace(museum description: MuseumDescription? = nil) throws(SiteError) {
+        try changeMuseum(description: description) { _ in }
+    }
+
+    private func changeMuseum(description: MuseumDescription? = nil, _ change: (inout [ServedMuseum.Exhibition]) -> Void) throws(SiteError) {
+        try changes.withLock { _ throws(SiteError) in
+            guard case let .museum(museum) = current.withLock({ $0 }) else { return }
+            var exhibitions = museum.names.compactMap { museum.exhibitions[Substring($0)] }
+            change(&exhibitions)
+            let next = try Self.museum(description ?? museum.description, exhibitions)
+            current.withLock { $0 = .museum(next) }
+        }
+    }
+
+    private static func museum(_ description: MuseumDescription, _ exhibitions: [ServedMuseum.Exhibition]) throws(SiteError) -> ServedMuseum {
+        let front = try FrontSite.render(description, exhibitions: exhibitions.map { FrontSite.Exhibition(name: $0.name, site: $0.site?.site) })
+        return ServedMuseum(description: description, exhibitions: exhibitions, front: front)
+    }
+
+    /// Each site gets its own prefix in the shared caches, so no two ever share a key.
+    private static let servedCount = Mutex(0)
+
+    private static func served(_ site: Site?, caches: ServedSite.Caches) -> ServedSite? {
+        site.map { site in
+            let number = servedCount.withLock { $0 += 1; return $0 }
+            return ServedSite(site, shared: (caches, "\(number)\u{1F}"))
+        }
+    }
+
+    /// The lone site served now; nil for a museum's exhibitions.
+    public var site: Site? {
+        guard case let .site(served) = current.withLock({ $0 }) else { return nil }
+        return served.site
+    }
+
+    /// The museum's exhibition `name` as served now; nil when there is none by that name, or it cannot be shown.
+    public func site(of name: String) -> Site? {
+        guard case let .museum(museum) = current.withLock({ $0 }) else { return nil }
+        return museum.exhibitions[Substring(name)]?.site?.site
+    }
 
     /// The whole answer to a request, logged; the request's body, if any, plays no part.
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
@@ -102,9 +210,16 @@ public final class SiteResponder: Sendable {
     }
 
     private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
-        let site = current.withLock { $0 }
         let uri = URI(request.uri)
-        let path = Substring(uri.path)
+        switch current.withLock({ $0 }) {
+        case let .site(site): return answer(request, uri: uri, path: Substring(uri.path), site: site, prefix: "")
+        case let .museum(museum): return answer(request, uri: uri, museum: museum)
+        }
+    }
+
+    /// The answer from one site, at `path` within it; `prefix` is where the site is (`/korea`
+    /// for a museum's exhibition, empty for a lone site).
+    private func answer(_ request: HTTPRequestHead, uri: URI, path: Substring, site: ServedSite, prefix: String) -> SiteAnswer {
         var setCookie: String?
         // Only the language switch's links and the search form carry a query; most requests
         // skip parsing one.
@@ -113,12 +228,8 @@ public final class SiteResponder: Sendable {
            let language = site.languages.first(where: { $0.code == chosen }) {
             // The language switch's links carry ?lang= so the choice outlives the visit.
             setCookie = "\(LanguageNegotiation.cookieName)=\(language.code); Path=/; Max-Age=31536000; SameSite=Lax"
-        } else if path == "/", let language = redirectLanguage(request.headers, site) {
-            var headers = SecurityHeaders.all
-            headers[.location] = site.homePath(language)
-            headers[.vary] = "Accept-Language, Cookie"
-            headers[.cacheControl] = "no-cache"
-            return SiteAnswer(.found, headers: headers)
+        } else if path == "/", let language = redirectLanguage(request.headers, site.languages, primary: site.primaryLanguage) {
+            return Self.languageRedirect(to: prefix + site.homePath(language))
         }
         let status: HTTPResponse.Status
         let page: ServedPage
@@ -149,6 +260,50 @@ public final class SiteResponder: Sendable {
         if let usage, status == .ok, let counters = page.counters, request.method == .GET {
             countView(counters, usage: usage, request: request, query: uri.query, site: site)
         }
+        return deliver(request, page, status: status, setCookie: setCookie, from: site, path: path)
+    }
+
+    /// A museum's answer: from the exhibition the path is under, or from its front page.
+    private func answer(_ request: HTTPRequestHead, uri: URI, museum: ServedMuseum) -> SiteAnswer {
+        let path = Substring(uri.path)
+        let front = museum.front
+        if let (exhibition, rest) = museum.exhibition(at: path) {
+            guard !rest.isEmpty else {
+                // `/korea` is the folder `/korea/`, whose pages link relative to it.
+                var headers = SecurityHeaders.all
+                headers[.location] = exhibition.prefix + "/" + (uri.query.map { "?" + $0 } ?? "")
+                return SiteAnswer(.movedPermanently, headers: headers)
+            }
+            guard let site = exhibition.site else {
+                let language = redirectLanguage(request.headers, front.languages, primary: front.primary) ?? front.primary
+                return deliver(request, museum.unavailablePage(language), status: .serviceUnavailable, setCookie: nil, from: museum, path: path)
+            }
+            return answer(request, uri: uri, path: rest, site: site, prefix: exhibition.prefix)
+        }
+        var setCookie: String?
+        if uri.query != nil, let chosen = uri.queryParameters["lang"].map(String.init),
+           let language = front.languages.first(where: { $0.code == chosen }) {
+            setCookie = "\(LanguageNegotiation.cookieName)=\(language.code); Path=/; Max-Age=31536000; SameSite=Lax"
+        } else if path == "/", let language = redirectLanguage(request.headers, front.languages, primary: front.primary) {
+            return Self.languageRedirect(to: front.homePath(language))
+        }
+        if let page = museum.page(at: path) {
+            return deliver(request, page, status: .ok, setCookie: setCookie, from: museum, path: path)
+        }
+        return deliver(request, museum.notFoundPage(for: path), status: .notFound, setCookie: setCookie, from: museum, path: path)
+    }
+
+    private static func languageRedirect(to location: String) -> SiteAnswer {
+        var headers = SecurityHeaders.all
+        headers[.location] = location
+        headers[.vary] = "Accept-Language, Cookie"
+        headers[.cacheControl] = "no-cache"
+        return SiteAnswer(.found, headers: headers)
+    }
+
+    /// `page` sent as the request asks: 304 for a tag it has, gzip or plain, whole or a range.
+    private func deliver(_ request: HTTPRequestHead, _ page: ServedPage, status: HTTPResponse.Status, setCookie: String?,
+                         from source: some PlainBodies, path: Substring) -> SiteAnswer {
         let acceptsGzip = request.headers.first(name: "accept-encoding").map(AcceptEncoding.takesGzip) ?? false
         let representation = acceptsGzip ? (page.gzip ?? page.identity) : page.identity
         if status == .ok, let tags = request.headers.first(name: "if-none-match"), Self.matches(tags, page.etags) {
@@ -162,7 +317,7 @@ public final class SiteResponder: Sendable {
             body = nil
         } else if acceptsGzip, page.gzip != nil {
             body = page.held
-        } else if let plain = site.identityBody(of: page) {
+        } else if let plain = source.identityBody(of: page) {
             body = plain
         } else {
             logger.error("\(path): the page's plain bytes could not be worked out from its gzip form")
@@ -218,10 +373,10 @@ public final class SiteResponder: Sendable {
 
     /// Where `/` sends a visitor whose cookie or browser asks for another language than
     /// the primary one; nil keeps them on `/`.
-    private func redirectLanguage(_ headers: HTTPHeaders, _ site: ServedSite) -> Language? {
-        let chosen = LanguageNegotiation.cookieLanguage(headers.first(name: "cookie"), among: site.languages)
-            ?? LanguageNegotiation.preferred(headers.first(name: "accept-language"), among: site.languages)
-        guard let chosen, chosen != site.primaryLanguage else { return nil }
+    private func redirectLanguage(_ headers: HTTPHeaders, _ languages: [Language], primary: Language) -> Language? {
+        let chosen = LanguageNegotiation.cookieLanguage(headers.first(name: "cookie"), among: languages)
+            ?? LanguageNegotiation.preferred(headers.first(name: "accept-language"), among: languages)
+        guard let chosen, chosen != primary else { return nil }
         return chosen
     }
 
@@ -234,3 +389,12 @@ public final class SiteResponder: Sendable {
         }
     }
 }
+
+/// Where a page held compressed gets its plain bytes, for a client that takes no gzip.
+protocol PlainBodies {
+    func identityBody(of page: ServedPage) -> ByteBuffer?
+}
+
+extension ServedSite: PlainBodies {}
+
+extension ServedMuseum: PlainBodies {}

@@ -9,7 +9,7 @@ struct SiteResources: Sendable {
         + ["stop-form", "stop-badge", "stops", "stop-redirect"]
         + ["tours", "tour", "tour-nav", "home-link"]
         + ["map", "floor-plan", "exhibit-location"]
-        + ["audio-guide", "video", "easy-read", "media-save", "guide-choice"]
+        + ["audio-guide", "video", "easy-read", "media-save", "guide-choice", "front"]
 
     var templates: TemplateLibrary
     var stylesheet: [UInt8]
@@ -60,6 +60,7 @@ struct SiteResources: Sendable {
             "tours": TourListScreen.templateFields.kinds,
             "tour": TourScreen.templateFields.kinds,
             "map": MapScreen.templateFields.kinds,
+            "front": FrontScreen.templateFields.kinds,
         ])
         var icons: [String: [UInt8]] = [:]
         for name in iconNames { icons[name] = try read("Icons/\(name).png") }

@@ -64,6 +64,7 @@ public struct UIStrings: Sendable {
     public var stops: StopStrings
     public var tours: TourStrings
     public var map: MapStrings
+    public var front: FrontStrings
     private var text: InterfaceText
 
     public init(_ text: InterfaceText) {
@@ -130,6 +131,7 @@ public struct UIStrings: Sendable {
         stops = StopStrings(text)
         tours = TourStrings(text)
         map = MapStrings(text)
+        front = FrontStrings(text)
     }
 
     /// The guide's own words for a language (tests and tools; pages use the catalog's).

@@ -19,6 +19,14 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var state: StateOption
 
     func run() async throws {
+        if let catalogs = guide.catalogs {
+            guard !counting.enabled else {
+                printError("expo1900: --count does not count a folder of exhibitions yet: serve them without --count, or one catalog with --catalog")
+                throw ExitCode(64)
+            }
+            try await guide.runMuseum(catalogs)
+            return
+        }
         var counts: UsageStore?
         if counting.enabled {
             do throws(StudioError) {
@@ -46,6 +54,11 @@ struct Serve: AsyncParsableCommand {
 struct GuideServing: ParsableArguments {
     @Option(help: "The catalog folder (default: the catalog that ships with the guide).")
     var catalog: String?
+
+    @Option(help: ArgumentHelp(
+        "A folder whose sub-folders (or zips) are catalogs: each is an exhibition served under its folder's name (/NAME/), with the museum's front page at /. See docs/exhibitions.md.",
+        valueName: "DIR"))
+    var catalogs: String?
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -78,6 +91,9 @@ struct GuideServing: ParsableArguments {
 
     func validate() throws {
         _ = try options
+        if catalog != nil && catalogs != nil {
+            throw ValidationError("--catalog serves one catalog at /, --catalogs a folder of them under their names: give one of them")
+        }
     }
 
     /// Serves the guide, and with `side` (the studio) its routes beside it; `side` is made

@@ -37,7 +37,7 @@ final class ServedGuide: StudioGuide {
 
     func currentSite() -> Site {
         // The studio answers only once the server runs, and so once bound.
-        parts.withLock { $0 }!.responder.site
+        parts.withLock { $0 }!.responder.site!
     }
 
     func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site {

@@ -14,6 +14,8 @@ final class SiteReloader: Sendable {
     let options: SiteOptions
     let responder: SiteResponder
     let events: PreviewEvents?
+    /// The museum's exhibition this reloads (`serve --catalogs`); nil for a lone guide.
+    let exhibition: String?
     /// One reload at a time, so that an older one never lands after a newer one.
     private let lock = NSLock()
     private let generation: Mutex<Int>
@@ -28,7 +30,9 @@ final class SiteReloader: Sendable {
     private let shownWarnings: Mutex<Set<String>>
 
     init(path: String?, images: ImageOptions, options: SiteOptions, responder: SiteResponder, events: PreviewEvents?,
-         watched: (WatchedLoad, Renditions)? = nil, media: MadeMedia = MadeMedia(), shownWarnings: [Diagnostic] = []) {
+         watched: (WatchedLoad, Renditions)? = nil, media: MadeMedia = MadeMedia(), shownWarnings: [Diagnostic] = [],
+         exhibition: String? = nil) {
+        self.exhibition = exhibition
         self.media = media
         self.shownWarnings = Mutex(Set(shownWarnings.map(\.line)))
         self.path = path
@@ -69,11 +73,11 @@ final class SiteReloader: Sendable {
             var catalog = next.catalog
             catalog.diagnostics += last.renditions.diagnostics
             do {
-                responder.replace(with: try Self.render(catalog, last.renditions, options: options, generation: number))
+                try serve(Self.render(catalog, last.renditions, options: options, generation: number))
                 watched.withLock { $0 = (next, last.renditions) }
                 Self.returnFreedMemory()
                 events?.published(generation: number)
-                printError("expo1900: \(reason); read the changed exhibits again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
+                printError("expo1900: \(reason); read the changed exhibits of \(what) again (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 return nil
             } catch {
                 return failed([FileProblem.describe(error)])
@@ -91,7 +95,7 @@ final class SiteReloader: Sendable {
             let (catalog, renditions) = (prepared.catalog, prepared.renditions)
             watched.withLock { last in last = last.map { ($0.load, renditions) } }
             do {
-                responder.replace(with: try Self.render(catalog, renditions, options: options, generation: number))
+                try serve(Self.render(catalog, renditions, options: options, generation: number))
                 events?.published(generation: number)
                 let lines = catalog.diagnostics.map(\.line)
                 let shown = shownWarnings.withLock { shown in
@@ -99,7 +103,7 @@ final class SiteReloader: Sendable {
                     return shown
                 }
                 for line in lines where !newWarningsOnly || !shown.contains(line) { printError(line) }
-                printError("expo1900: \(reason); reloaded the catalog (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
+                printError("expo1900: \(reason); reloaded \(what) (\(catalog.exhibitCount) exhibits) in \(Serve.seconds(clock.now - started)) s")
                 if !renditions.drafts.isEmpty { finishDrafts(loaded, renditions.drafts) }
                 makeMediaLater(prepared)
                 return nil
@@ -112,6 +116,17 @@ final class SiteReloader: Sendable {
             return failed(error.description.split(separator: "\n").map(String.init))
         }
     }
+
+    private func serve(_ site: Site) throws(SiteError) {
+        if let exhibition {
+            try responder.replace(exhibition: exhibition, with: site)
+        } else {
+            responder.replace(with: site)
+        }
+    }
+
+    /// What the messages call what is reloaded: "the catalog", or "korea-1900".
+    private var what: String { exhibition ?? "the catalog" }
 
     /// Makes the real renditions of the photos shown as drafts, away from the reload, then
     /// reloads again to show them; only when they were all made, so a photo whose full
@@ -171,7 +186,9 @@ final class SiteReloader: Sendable {
         // A page's error may quote what the catalog holds; it reaches the terminal and the
         // open pages one plain line at a time.
         let lines = given.flatMap { $0.split(whereSeparator: \.isNewline) }.map { ControlCharacters.escaped(String($0)) }
-        for line in lines { printError("expo1900: reload failed; still serving the guide from before: \(line)") }
+        let before = exhibition.map { responder.site(of: $0) != nil ? "still serving \($0) as it was" : "\($0) is not served" }
+            ?? "still serving the guide from before"
+        for line in lines { printError("expo1900: reload failed; \(before): \(line)") }
         events?.failed(lines.joined(separator: "\n"))
         return lines.joined(separator: "; ")
     }

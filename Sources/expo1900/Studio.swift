@@ -61,6 +61,9 @@ struct Studio: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if guide.catalogs != nil {
+            throw ValidationError("the studio edits one catalog for now (--catalog DIR); serve a folder of exhibitions with expo1900 serve --catalogs DIR")
+        }
         _ = try configuredOrigin
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both, or neither")

@@ -121,6 +121,7 @@ extension SiteResponder {
         guard body.readableBytes <= UsageEvent.largest else { return .contentTooLarge }
         if let ip = address.flatMap(Self.addressBytes), !usage.limit.allows(ip) { return .tooManyRequests }
         let events: [UsageEvent]
+        guard let site else { return .notFound }
         do {
             events = try UsageEvent.parse(body.readableBytesView, site: site)
         } catch {

@@ -7,6 +7,8 @@ struct NotFoundScreen: Sendable {
     var message: String
     var linkLabel: String
     var linkHref: String
+    /// The status shown large above the message.
+    var code = "404"
 
     init(language: Language, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(language)
@@ -29,5 +31,6 @@ extension NotFoundScreen: TemplateObject {
         .field("message", \.message),
         .field("linkLabel", \.linkLabel),
         .field("linkHref", \.linkHref),
+        .field("code", \.code),
     ]
 }

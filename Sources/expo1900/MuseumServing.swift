@@ -1,0 +1,84 @@
+import ArgumentParser
+import ExpoCatalog
+import ExpoImages
+import ExpoServer
+import ExpoSite
+import Foundation
+import Logging
+
+extension GuideServing {
+    /// Serves a folder of catalogs (`--catalogs DIR`): each exhibition under its name, the
+    /// museum's front page at `/`. A catalog that cannot be loaded is named in the log and on
+    /// the front page, answers a page of its own, and the others serve on.
+    func runMuseum(_ directory: String) async throws {
+        let stops = StopSignals()
+        defer { ChildProcesses.shared.stopAll() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let root = URL(fileURLWithPath: directory)
+        let folder: MuseumFolder
+        do throws(MuseumFolder.Failure) {
+            folder = try MuseumFolder.open(root)
+        } catch {
+            printError("expo1900: \(error)")
+            throw ExitCode(2)
+        }
+        for diagnostic in folder.diagnostics { printError("\(diagnostic.severity.rawValue): \(directory)/\(diagnostic.description)") }
+        var options = try options
+        options.servesSearch = true
+        options.takeSearchShardSize()
+        LoggingSystem.bootstrap(LineLogHandler.init)
+        let logger = Logger(label: "expo1900")
+        let museum = Museum(folder: folder, serving: self, options: options)
+        let loaded = museum.loadAll()
+        let responder: SiteResponder
+        do {
+            responder = try SiteResponder(museum: folder.description, exhibitions: loaded.map(\.exhibition), logger: logger)
+        } catch {
+            printError("expo1900: \(FileProblem.describe(error))")
+            throw ExitCode(1)
+        }
+        museum.bind(responder, loaded: loaded)
+        let served = loaded.filter { $0.exhibition.site != nil }.count
+        let exhibits = loaded.compactMap(\.exhibition.site).map(\.pageCountBesidesBrowsing).reduce(0, +)
+        logger.info("""
+            loaded \(served) of \(loaded.count) exhibitions in \(Serve.seconds(clock.now - started)) s \
+            (\(exhibits) pages, made as they are asked for where there are many)\
+            \(served < loaded.count ? "; not served: \(loaded.filter { $0.exhibition.site == nil }.map(\.exhibition.name).joined(separator: ", "))" : "")
+            """)
+        signal(SIGHUP, SIG_IGN)
+        let hangups = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "expo1900.reload"))
+        hangups.setEventHandler { museum.refresh(because: "SIGHUP") }
+        hangups.resume()
+        defer { hangups.cancel() }
+        var watching: Task<Void, Never>?
+        if watch {
+            logger.info("watching \(root.path) for changes (a look at its files every \(CatalogWatcher.interval))")
+            watching = Task.detached {
+                let watcher = CatalogWatcher(root: root)
+                while (try? await watcher.nextChange()) != nil {
+                    museum.refresh(because: "the files changed")
+                }
+            }
+        }
+        defer { watching?.cancel() }
+        // The front page sorts exhibitions into current, upcoming and past by the day.
+        let days = Task.detached {
+            var day = Calendar.current.startOfDay(for: Date())
+            while (try? await Task.sleep(for: .seconds(600))) != nil {
+                let today = Calendar.current.startOfDay(for: Date())
+                if today != day { day = today; museum.refreshFront() }
+            }
+        }
+        defer { days.cancel() }
+        do {
+            try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
+                stops.serverStops()
+                FileHandle.standardOutput.write(Data("Expo1900 is serving \(url)\n".utf8))
+            }
+        } catch let failure as ExpoServer.Failure {
+            printError("expo1900: \(failure)")
+            throw ExitCode(1)
+        }
+    }
+}
