@@ -14,8 +14,10 @@ public struct ValidationReport: Sendable {
     private var summary: [(key: String, value: JSONValue)] = []
 
     /// The same report for a script: every diagnostic and the counts, as one JSON object.
-    public var json: String {
-        JSONWriter.text(.object([
+    public var json: String { JSONWriter.text(jsonValue) }
+
+    var jsonValue: JSONValue {
+        .object([
             ("status", .string(exitStatus == 0 ? "ok" : exitStatus == 1 ? "failed" : "not a catalog")),
             ("exit_status", .integer(Int(exitStatus))),
         ] + summary + [
@@ -23,7 +25,7 @@ public struct ValidationReport: Sendable {
                 .object([("severity", .string(diagnostic.severity.rawValue)), ("file", .string(diagnostic.file)),
                          ("place", .string(diagnostic.place)), ("message", .string(diagnostic.message))])
             })),
-        ] + (failure.map { [("failure", JSONValue.string($0))] } ?? [])))
+        ] + (failure.map { [("failure", JSONValue.string($0))] } ?? []))
     }
 
     public init(loading result: Result<Catalog, CatalogError>, strict: Bool) {

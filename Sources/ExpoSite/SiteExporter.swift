@@ -105,7 +105,7 @@ public enum SiteExporter {
         return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
     }
 
-    private static func checkReplaceable(_ target: URL) throws(ExportError) {
+    static func checkReplaceable(_ target: URL) throws(ExportError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else { throw .notAFolder(path: target.path) }
@@ -116,7 +116,7 @@ public enum SiteExporter {
     }
 
     /// What the cores writing an export share.
-    private struct Progress {
+    struct Progress {
         var summary = Summary(pages: 0, files: 0, bytes: 0)
         var done = 0
         var failure: ExportError?
@@ -127,8 +127,9 @@ public enum SiteExporter {
 
     /// Writes every file of the site, made on every core as they are written, so that no
     /// more than a few pages per core are held at once however large the site.
-    private static func writeSite(_ site: Site, into folder: URL, writer: FileWriter,
-                                  progress: @Sendable (Int, Int) -> Void) throws(ExportError) -> Summary {
+    /// `headers`: whether to write the `_headers` file, which a museum's export writes once at its root.
+    static func writeSite(_ site: Site, into folder: URL, writer: FileWriter, headers: Bool = true,
+                          progress: @Sendable (Int, Int) -> Void) throws(ExportError) -> Summary {
         // The stop pages stand in for the redirects a server answers `stop/12/` with.
         let paths = (site.paths + site.stopPagePaths).sorted()
         let root = folder.path
@@ -175,6 +176,7 @@ public enum SiteExporter {
         if let failure = finished.failure { throw failure }
         var summary = finished.summary
         try writeTiles(site, root: root, writer: writer, state: state, summary: &summary)
+        guard headers else { return summary }
         try put(Array(headersFile(crossOrigin: finished.crossOrigin, beaconsTo: site.context.assets.counting?.remoteOrigin).utf8), headersFileName, in: root, writer: writer,
                 state: state, summary: &summary)
         return summary
@@ -203,7 +205,7 @@ public enum SiteExporter {
     /// a folder, and `createDirectory(withIntermediateDirectories:)` looks at every folder
     /// above, which at 100,000 exhibits were over a million system calls, each slow on a
     /// busy disk.
-    private static func put(_ bytes: [UInt8], _ name: String, in folder: String, writer: FileWriter, state: borrowing Mutex<Progress>,
+    static func put(_ bytes: [UInt8], _ name: String, in folder: String, writer: FileWriter, state: borrowing Mutex<Progress>,
                             summary: inout Summary) throws(ExportError) {
         let path = folder + "/" + name
         if let slash = name.lastIndex(of: "/") {
@@ -239,7 +241,7 @@ public enum SiteExporter {
     }
 
     /// Puts `staging` where `target` is, keeping the earlier export until the new one is in.
-    private static func swap(_ staging: URL, into target: URL) throws(ExportError) {
+    static func swap(_ staging: URL, into target: URL) throws(ExportError) {
         let fileManager = FileManager.default
         let previous = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).previous-\(UUID().uuidString)")
@@ -261,7 +263,7 @@ public enum SiteExporter {
     /// Writes a new file with plain system calls. Foundation's Data.write syncs every file
     /// to disk, which made exporting 40,000 files take four times as long; the export's
     /// safety comes from staging and renaming, not from syncing each file.
-    private static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)).lowercased() }
         defer { close(descriptor) }

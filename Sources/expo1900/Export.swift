@@ -19,6 +19,11 @@ struct Export: ParsableCommand {
     @Option(help: "The catalog folder (default: the catalog that ships with the guide).")
     var catalog: String?
 
+    @Option(help: ArgumentHelp(
+        "A folder of catalogs, as serve --catalogs takes it: the museum's front page at the root, each exhibition in the folder of its name.",
+        valueName: "DIR"))
+    var catalogs: String?
+
     @Option(name: .customLong("base-path"), help: "The path the site is hosted under, such as /expo1900/ (default: the path of --base-url, else /).")
     var basePath: String?
 
@@ -60,6 +65,12 @@ struct Export: ParsableCommand {
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
+        if catalog != nil && catalogs != nil {
+            throw ValidationError("--catalog exports one catalog, --catalogs a folder of them: give one of them")
+        }
+        if catalogs != nil && eventsURL != nil {
+            throw ValidationError("--events-url does not count a folder of exhibitions yet: export them without it, or one catalog with --catalog")
+        }
         _ = try counting
         let basePath = try options.basePath
         let segments = basePath.split(separator: "/")
@@ -72,6 +83,10 @@ struct Export: ParsableCommand {
     func run() throws {
         let stops = StopSignals()
         defer { stops.settle() }
+        if let catalogs {
+            try exportMuseum(catalogs)
+            return
+        }
         // Before any work: an export inside the catalog would become part of it.
         if let catalogFolder = catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
             do {
@@ -95,6 +110,65 @@ struct Export: ParsableCommand {
             }
             progress.finish()
             print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)")
+        } catch {
+            printError("expo1900: \(FileProblem.describe(error))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Every exhibition of the folder, and its front page; nothing when one cannot be loaded.
+    private func exportMuseum(_ directory: String) throws {
+        let root = URL(fileURLWithPath: directory)
+        let folder: MuseumFolder
+        do {
+            folder = try MuseumFolder.open(root)
+            try SiteExporter.checkDestination(URL(fileURLWithPath: self.directory), outside: root)
+        } catch let failure as MuseumFolder.Failure {
+            printError("expo1900: \(failure)")
+            throw ExitCode(2)
+        } catch {
+            printError("expo1900: \(FileProblem.describe(error))")
+            throw ExitCode(1)
+        }
+        for diagnostic in folder.diagnostics { printError("\(diagnostic.severity.rawValue): \(directory)/\(diagnostic.description)") }
+        var failed = folder.diagnostics.filter { $0.severity == .error }.map(\.file)
+        let base = try options
+        var sites: [(name: String, site: Site)] = []
+        for entry in folder.entries {
+            switch CatalogSource(path: entry.url.path).load() {
+            case let .success(loaded):
+                let prepared = images.prepare(loaded)
+                for diagnostic in prepared.catalog.diagnostics { printError("\(diagnostic.severity.rawValue): \(entry.name)/\(diagnostic.description)") }
+                var options = base
+                options.basePath = base.basePath + entry.name + "/"
+                options.takeSearchShardSize()
+                do {
+                    sites.append((entry.name, try Site.render(prepared.catalog, renditions: prepared.renditions, options: options)))
+                } catch {
+                    printError("expo1900: \(entry.name): \(FileProblem.describe(error))")
+                    failed.append(entry.name)
+                }
+            case let .failure(error):
+                for diagnostic in error.diagnostics where diagnostic.severity != .error {
+                    printError("\(diagnostic.severity.rawValue): \(entry.name)/\(diagnostic.description)")
+                }
+                for line in error.description.split(separator: "\n") { printError("expo1900: \(entry.name): \(line)") }
+                failed.append(entry.name)
+            }
+        }
+        guard failed.isEmpty else {
+            printError("expo1900: nothing was exported, as \(failed.joined(separator: ", ")) cannot be served; fix \(failed.count == 1 ? "it" : "them") and export again")
+            throw ExitCode(1)
+        }
+        do {
+            let front = try FrontSite.render(folder.description, exhibitions: sites.map { FrontSite.Exhibition(name: $0.name, site: $0.site) },
+                                             basePath: base.basePath, origin: base.origin)
+            let progress = ProgressLine(label: "exhibitions")
+            let summary = try SiteExporter.export(front: front, exhibitions: sites, to: URL(fileURLWithPath: self.directory)) { done, total in
+                progress.update(done: done, total: total)
+            }
+            progress.finish()
+            print("Exported \(sites.count) exhibitions and the front page: \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(self.directory)")
         } catch {
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)

@@ -16,6 +16,9 @@ struct Validate: ParsableCommand {
     @Option(help: "The catalog folder, as serve and export take it; the same as PATH.")
     var catalog: String?
 
+    @Option(help: ArgumentHelp("A folder of catalogs, as serve --catalogs takes it: every exhibition and museum.json are checked.", valueName: "DIR"))
+    var catalogs: String?
+
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
@@ -32,11 +35,18 @@ struct Validate: ParsableCommand {
         if path != nil && catalog != nil && path != catalog {
             throw ValidationError("give the catalog once: as PATH or with --catalog")
         }
+        if catalogs != nil && (path != nil || catalog != nil) {
+            throw ValidationError("give one catalog (PATH or --catalog) or a folder of them (--catalogs), not both")
+        }
     }
 
     func run() throws {
         let stops = StopSignals()
         defer { stops.settle() }
+        if let catalogs {
+            try validateMuseum(catalogs)
+            return
+        }
         // Images are read as the server reads them, so a damaged one is reported here too.
         let loaded = CatalogSource(path: path ?? catalog).load(publishingCheck: true).map { images.prepare($0).catalog }
         let report = ValidationReport(loading: loaded, strict: strict)
@@ -44,6 +54,29 @@ struct Validate: ParsableCommand {
         case .text:
             for line in report.lines { print(line) }
             if let failure = report.failure { printError(failure) }
+        case .json:
+            print(report.json, terminator: "")
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    private func validateMuseum(_ directory: String) throws {
+        let folder: MuseumFolder
+        do throws(MuseumFolder.Failure) {
+            folder = try MuseumFolder.open(URL(fileURLWithPath: directory))
+        } catch {
+            printError("expo1900: \(error)")
+            throw ExitCode(2)
+        }
+        let reports = folder.entries.map { entry in
+            (entry.name, ValidationReport(loading: CatalogSource(path: entry.url.path).load(publishingCheck: true).map { images.prepare($0).catalog },
+                                          strict: strict))
+        }
+        let report = MuseumReport(folder: folder, reports: reports, strict: strict)
+        switch format {
+        case .text:
+            for line in report.lines { print(line) }
+            for failure in report.failures { printError(failure) }
         case .json:
             print(report.json, terminator: "")
         }
