@@ -76,9 +76,8 @@ def build_catalogs(scratch):
     return root, one, names
 
 
-def last_exhibit(folder):
-    items = json.loads((folder / "items.json").read_text("utf-8"))
-    return items[-1]["image_name"], items[0]["image_name"]
+def first_exhibit(folder):
+    return json.loads((folder / "items.json").read_text("utf-8"))[0]["image_name"]
 
 
 # Row 1: start-up and memory
@@ -260,8 +259,7 @@ def publish_row(binary, root, names, edits):
     exhibit = items[-1]["image_name"]
     others = []
     for other in names[1:]:
-        _, first = last_exhibit(root / other)
-        others += [f"/{other}/items/", f"/{other}/items/{first}/"]
+        others += [f"/{other}/items/", f"/{other}/items/{first_exhibit(root / other)}/"]
     what = "serve --catalogs --watch"
     with ExpoServer(binary, "--watch", "--catalogs", str(root)) as server:
         parts = urllib.parse.urlsplit(server.url)

@@ -182,7 +182,7 @@ public struct FrontSite: Sendable {
             let (ra, rb) = (rank[a.0.name] ?? Int.max, rank[b.0.name] ?? Int.max)
             if ra != rb { return ra < rb }
             if let sa = a.2, let sb = b.2, sa != sb { return a.1 == .upcoming ? sa < sb : sb < sa }
-            if (a.2 == nil) != (b.2 == nil) { return a.2 == nil }
+            if (a.2 == nil) != (b.2 == nil) { return b.2 == nil }
             return a.0.name < b.0.name
         }.map { ($0.0, $0.1) }
     }
