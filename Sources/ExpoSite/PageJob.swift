@@ -49,6 +49,8 @@ enum PageJob: Sendable {
         var plan: SitePlan
         /// Whether a server answers the list's search form (it does under `serve`).
         var servesSearch = false
+        /// The museum's front page, for an exhibition of several.
+        var museumFront: String?
         var browse: BrowseIndexes
 
         func edition(_ language: Language) -> Edition { catalog.edition(language) }
@@ -61,9 +63,11 @@ enum PageJob: Sendable {
         switch self {
         case let .exposition(language):
             let edition = context.edition(language)
-            screen = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? HTML(""),
-                                      title: context.expositionTitles[edition.language],
-                                      catalog: catalog, routes: routes, assets: assets)
+            var exposition = ExpositionScreen(edition: edition, actions: context.actions[edition.language]?.exposition ?? HTML(""),
+                                              title: context.expositionTitles[edition.language],
+                                              catalog: catalog, routes: routes, assets: assets)
+            exposition.frontLink = context.museumFront.map { ExpositionScreen.FrontLink(href: $0, label: assets.strings(language).front.back) }
+            screen = exposition
             template = "exposition"
         case let .exhibitList(language, page):
             let edition = context.edition(language)

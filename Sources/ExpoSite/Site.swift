@@ -52,7 +52,7 @@ public struct Site: Sendable {
         let iiif = options.iiifOrigin.map { IIIF(catalog: catalog, routes: routes, assets: assets, origin: $0, positions: plan.positions) }
         let context = PageJob.Context(catalog: catalog, routes: routes, assets: assets, resources: resources,
                                       actions: actions, expositionTitles: titles, iiif: iiif, plan: plan,
-                                      servesSearch: options.servesSearch, browse: browse)
+                                      servesSearch: options.servesSearch, museumFront: options.museumFront, browse: browse)
         let madeWhole = plan.count(atMost: madeWholeLimit)
         var pages = try PageJob.renderAll(madeWhole ? plan.jobs : plan.madeFirst, context)
         pages.merge(assets.files) { page, _ in page }

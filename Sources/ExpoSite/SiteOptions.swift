@@ -20,6 +20,9 @@ public struct SiteOptions: Sendable, Equatable {
     public var servesSearch = false
     /// Set by `serve --watch`: pages reload themselves when the catalog changes.
     public var preview: Preview?
+    /// Where the museum's front page is, when the site is one of its exhibitions
+    /// (`--catalogs`): the exhibition's first screen links back to it.
+    public var museumFront: String?
 
     /// A live preview: each page carries the generation of the site it belongs to and
     /// listens for the server's events; it registers no service worker, which would keep old pages.

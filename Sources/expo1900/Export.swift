@@ -141,6 +141,7 @@ struct Export: ParsableCommand {
                 for diagnostic in prepared.catalog.diagnostics { printError("\(diagnostic.severity.rawValue): \(entry.name)/\(diagnostic.description)") }
                 var options = base
                 options.basePath = base.basePath + entry.name + "/"
+                options.museumFront = base.basePath
                 options.takeSearchShardSize()
                 do {
                     sites.append((entry.name, try Site.render(prepared.catalog, renditions: prepared.renditions, options: options)))

@@ -62,6 +62,7 @@ final class Museum: @unchecked Sendable {
     private func options(for name: String) -> SiteOptions {
         var options = options
         options.basePath = "/\(name)/"
+        options.museumFront = "/"
         if serving.watch { options.preview = SiteOptions.Preview(generation: 1, eventsPath: "/\(name)" + PreviewEvents.path) }
         return options
     }

@@ -24,10 +24,16 @@ import Testing
     private static func sections(_ html: String) -> [String: [String]] {
         var found: [String: [String]] = [:]
         for part in html.components(separatedBy: "<section class=\"front-section\"").dropFirst() {
-            let id = String(part.firstMatch(of: /id="(front-[a-z]+)"/)!.output.1)
-            found[id] = part.matches(of: /data-exhibition="([^"]+)"/).map { String($0.output.1) }
+            let id = values(of: "id", in: part).first { $0.hasPrefix("front-") } ?? ""
+            found[id] = values(of: "data-exhibition", in: part)
         }
         return found
+    }
+
+    /// The values of every attribute `name` in `html`, in order (no regular expressions:
+    /// their literals are built lazily, and tests build them on many threads at once).
+    private static func values(of name: String, in html: String) -> [String] {
+        html.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
     }
 
     @Test func listsCurrentThenUpcomingThenPastByTheirDates() throws {

@@ -106,7 +106,7 @@ import Testing
             if data.isEmpty { break }
             printed += String(decoding: data, as: UTF8.self)
         }
-        let base = try #require(printed.firstMatch(of: /serving (http:\/\/[^\n]+)/)?.output.1)
+        let base = try #require(printed.components(separatedBy: "serving ").dropFirst().first?.split(separator: "\n").first.map(String.init))
         let front = try #require(fetchPage(base + "/"))
         #expect(front.contains(#"data-exhibition="broken""#))
         #expect(fetchPage(base + "/broken/") == nil)

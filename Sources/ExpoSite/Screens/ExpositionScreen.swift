@@ -30,6 +30,13 @@ struct ExpositionScreen: Sendable {
     /// The exposition in plain language, and the long text's toggle when it is chosen.
     var easyRead: EasyReadSection?
     var fullText: String
+    /// Back to the museum's front page, for an exhibition of several.
+    var frontLink: FrontLink?
+
+    struct FrontLink: Sendable {
+        var href: String
+        var label: String
+    }
 
     /// `title` is the edition's, when the caller has worked it out already.
     init(edition: Edition, actions: HTML = HTML(""), title: ExpositionTitle? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
@@ -91,6 +98,7 @@ extension ExpositionScreen: TemplateObject {
         .field("fullText", \.fullText),
         .field("narrationSave", \.narrationSave),
         .field("homeLinks", \.homeLinks),
+        .field("frontLink", \.frontLink),
     ]
 }
 
@@ -99,5 +107,12 @@ extension ExpositionScreen.Fact: TemplateObject {
         .field("label", \.label),
         .field("value", \.value),
         .field("lang", \.lang),
+    ]
+}
+
+extension ExpositionScreen.FrontLink: TemplateObject {
+    package static let templateFields: TemplateFields<Self> = [
+        .field("href", \.href),
+        .field("label", \.label),
     ]
 }
