@@ -10,7 +10,7 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendab
     var id: Int64?
     var name: String
     var folded: String
-    var role: Role
+    var role: Role?
     var passwordHash: String
     var created: Date
     var updated: Date
@@ -31,6 +31,15 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendab
 
     var account: Account {
         Account(id: id ?? 0, name: name, role: role, created: created, updated: updated, sessionEpoch: sessionEpoch)
+    }
+
+    /// The account with its roles in each exhibition.
+    func account(_ db: Database) throws -> Account {
+        var account = account
+        for row in try Row.fetchAll(db, sql: "SELECT exhibition, role FROM exhibitionRole WHERE account = ?", arguments: [id]) {
+            if let role = Role(rawValue: row["role"]) { account.exhibitionRoles[row["exhibition"]] = role }
+        }
+        return account
     }
 }
 

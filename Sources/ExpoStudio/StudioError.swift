@@ -21,6 +21,10 @@ public enum StudioError: Error, Sendable, Equatable, CustomStringConvertible {
     case stateOverlapsCatalog(state: String, catalog: String, stateInside: Bool)
     /// Neither `XDG_STATE_HOME` nor `HOME` says where the default state folder is.
     case noDefaultFolder
+    /// Taking this role away would leave the account with none at all.
+    case noRoleLeft(name: String)
+    /// An exhibition's name that no folder of catalogs could have: `reason` says why.
+    case invalidExhibition(String, String)
 
     /// Whether the trouble is the state folder itself (exit status 2), not the request (1).
     public var isAboutTheStateFolder: Bool {
@@ -54,6 +58,10 @@ public enum StudioError: Error, Sendable, Equatable, CustomStringConvertible {
                 stateInside
                     ? "the state folder \(state) is inside the catalog folder \(catalog), which is served and exported; choose a state folder outside it (--state DIR)"
                     : "the catalog folder \(catalog) is inside the state folder \(state); keep the catalog and the studio's state apart (--state DIR)")
+        case let .noRoleLeft(name):
+            "\(Self.quoted(name)) would have no role left; remove the account instead: expo1900 users remove \(ControlCharacters.escaped(name))"
+        case let .invalidExhibition(given, reason):
+            "the exhibition \(Self.quoted(given)) cannot be: \(reason)"
         case .noDefaultFolder:
             "neither XDG_STATE_HOME nor HOME is set, so there is no default state folder; give one with --state DIR"
         }

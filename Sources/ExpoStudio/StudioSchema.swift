@@ -100,6 +100,33 @@ extension StudioState {
                 try db.execute(sql: "UPDATE account SET folded = ? WHERE id = ?", arguments: [AccountName.canonical(name), id])
             }
         }
+        migrator.registerMigration("v5: roles per exhibition") { db in
+            // A folder of exhibitions (`--catalogs`) gives each person a role in some of
+            // them, or one in all. The account's own role becomes the role in every
+            // exhibition, and may be empty for someone who works on a few only. SQLite
+            // cannot loosen a column's constraint in place: the table is made again.
+            try db.execute(sql: """
+                CREATE TABLE account_v5 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    folded TEXT NOT NULL UNIQUE,
+                    role TEXT CHECK (role IS NULL OR role IN ('contributor', 'editor', 'admin')),
+                    passwordHash TEXT NOT NULL,
+                    created DATETIME NOT NULL,
+                    updated DATETIME NOT NULL,
+                    sessionEpoch INTEGER NOT NULL DEFAULT 0);
+                INSERT INTO account_v5 (id, name, folded, role, passwordHash, created, updated, sessionEpoch)
+                    SELECT id, name, folded, role, passwordHash, created, updated, sessionEpoch FROM account;
+                DROP TABLE account;
+                ALTER TABLE account_v5 RENAME TO account;
+                """)
+            try db.create(table: "exhibitionRole") { table in
+                table.column("account", .integer).notNull().references("account", onDelete: .cascade)
+                table.column("exhibition", .text).notNull()
+                table.column("role", .text).notNull().check { Role.allCases.map(\.rawValue).contains($0) }
+                table.primaryKey(["account", "exhibition"])
+            }
+        }
         return migrator
     }
 }

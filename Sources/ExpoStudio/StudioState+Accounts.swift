@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 import GRDB
 
@@ -7,29 +8,41 @@ extension StudioState {
     /// Every account, in the order of their names as compared.
     public func accounts() throws(StudioError) -> [Account] {
         try reading { db in
-            try AccountRecord.order(AccountRecord.Columns.folded).fetchAll(db).map(\.account)
+            try AccountRecord.order(AccountRecord.Columns.folded).fetchAll(db).map { try $0.account(db) }
         }
     }
 
     /// The account `name` names, compared ignoring case; nil when there is none.
     public func account(named name: String) throws(StudioError) -> Account? {
-        try reading { db in try Self.record(AccountName.canonical(name), db)?.account }
+        try reading { db in try Self.record(AccountName.canonical(name), db)?.account(db) }
     }
 
     /// Adds an account. The password is hashed before the transaction begins, so the
     /// hash's 100 ms and more never hold the state's write lock.
+    /// `exhibition`: the role is in that exhibition only (`--catalogs`); else in every one.
     @discardableResult
-    public func addAccount(_ name: AccountName, role: Role, password: Password, by actor: String) throws(StudioError) -> Account {
+    public func addAccount(_ name: AccountName, role: Role, in exhibition: String? = nil, password: Password,
+                           by actor: String) throws(StudioError) -> Account {
+        if let exhibition { try Self.checkExhibition(exhibition) }
         let hash = PasswordHash(of: password)
         let time = now()
         return try writing { db in
             if try Self.record(name.folded, db) != nil { throw StudioError.nameTaken(name.text) }
             var record = AccountRecord(
-                name: name.text, folded: name.folded, role: role, passwordHash: hash.text, created: time, updated: time)
+                name: name.text, folded: name.folded, role: exhibition == nil ? role : nil, passwordHash: hash.text, created: time, updated: time)
             try record.insert(db)
-            try Self.audit(db, time, name.text, .accountAdded, "as \(role)", actor)
-            return record.account
+            if let exhibition {
+                try db.execute(sql: "INSERT INTO exhibitionRole (account, exhibition, role) VALUES (?, ?, ?)",
+                               arguments: [record.id, exhibition, role.rawValue])
+            }
+            try Self.audit(db, time, name.text, .accountAdded, "as \(role)" + (exhibition.map { " in \($0)" } ?? ""), actor)
+            return try record.account(db)
         }
+    }
+
+    /// An exhibition's name as a folder of catalogs allows it.
+    static func checkExhibition(_ name: String) throws(StudioError) {
+        if let problem = MuseumFolder.problem(withName: name) { throw .invalidExhibition(name, problem) }
     }
 
     /// Removes an account, unless it is the last admin.
@@ -38,23 +51,46 @@ extension StudioState {
         try writing { db in
             let record = try Self.existing(name, db)
             try Self.refuseLosingTheLastAdmin(record, change: "removing it", db)
+            let roles = try record.account(db).rolesDescription
             _ = try record.delete(db)
-            try Self.audit(db, time, record.name, .accountRemoved, "was \(record.role)", actor)
+            try Self.audit(db, time, record.name, .accountRemoved, "was \(roles)", actor)
         }
     }
 
-    /// Gives an account another role, unless that leaves no admin.
-    public func setRole(_ role: Role, of name: String, by actor: String) throws(StudioError) {
+    /// Gives an account another role, in every exhibition or in `exhibition`; nil takes
+    /// that role away. Refused when it leaves no admin of every exhibition, or the account
+    /// with no role at all.
+    public func setRole(_ role: Role?, of name: String, in exhibition: String? = nil, by actor: String) throws(StudioError) {
+        if let exhibition { try Self.checkExhibition(exhibition) }
         let time = now()
         try writing { db in
             var record = try Self.existing(name, db)
-            guard record.role != role else { return }
-            if role != .admin { try Self.refuseLosingTheLastAdmin(record, change: "making it \(role)", db) }
-            let before = record.role
-            record.role = role
+            let account = try record.account(db)
+            let before = exhibition.map { account.exhibitionRoles[$0] } ?? account.role
+            guard before != role else { return }
+            let after: Account = {
+                var after = account
+                if let exhibition { after.exhibitionRoles[exhibition] = role } else { after.role = role }
+                return after
+            }()
+            if after.role == nil && after.exhibitionRoles.isEmpty { throw StudioError.noRoleLeft(name: record.name) }
+            if exhibition == nil, role != .admin {
+                try Self.refuseLosingTheLastAdmin(record, change: role.map { "making it \($0)" } ?? "taking its role away", db)
+            }
+            if let exhibition {
+                if let role {
+                    try db.execute(sql: "INSERT OR REPLACE INTO exhibitionRole (account, exhibition, role) VALUES (?, ?, ?)",
+                                   arguments: [record.id, exhibition, role.rawValue])
+                } else {
+                    try db.execute(sql: "DELETE FROM exhibitionRole WHERE account = ? AND exhibition = ?", arguments: [record.id, exhibition])
+                }
+            } else {
+                record.role = role
+            }
             record.updated = time
             try record.update(db)
-            try Self.audit(db, time, record.name, .roleChanged, "from \(before) to \(role)", actor)
+            let place = exhibition.map { " in \($0)" } ?? (account.exhibitionRoles.isEmpty ? "" : " in every exhibition")
+            try Self.audit(db, time, record.name, .roleChanged, "from \(before?.description ?? "none") to \(role?.description ?? "none")\(place)", actor)
         }
     }
 
@@ -93,7 +129,7 @@ extension StudioState {
 
     /// The account with this number, for a session's requests; nil once it is removed.
     public func account(id: Int64) throws(StudioError) -> Account? {
-        try reading { db in try AccountRecord.fetchOne(db, key: id)?.account }
+        try reading { db in try AccountRecord.fetchOne(db, key: id)?.account(db) }
     }
 
     /// Ends every session of the account (logging out ends them on every device).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExpoCatalog
 import ExpoStudio
 import Foundation
 
@@ -17,12 +18,20 @@ extension Users {
         @Option(help: "What the account may do: contributor, editor or admin.")
         var role: Role
 
+        @Option(help: ArgumentHelp(
+            "The exhibition (a folder's name under studio --catalogs) the role is in; without it, the role is in every exhibition.",
+            valueName: "NAME"))
+        var exhibition: String?
+
         @OptionGroup var state: StateOption
 
         func run() throws {
             do throws(StudioError) {
                 // Everything that can be refused without the password is, before it is asked for.
                 let name = try AccountName(name)
+                if let exhibition, let problem = MuseumFolder.problem(withName: exhibition) {
+                    throw StudioError.invalidExhibition(exhibition, problem)
+                }
                 let folder = try state.folder()
                 do throws(StudioError) {
                     if try StudioState(folder: folder, creating: false).account(named: name.text) != nil {
@@ -34,8 +43,8 @@ extension Users {
                 }
                 let password = try PasswordEntry.readNew(for: name.text)
                 let account = try StudioState(folder: folder, creating: true)
-                    .addAccount(name, role: role, password: password, by: Users.actor)
-                print("added \(account.name) as \(account.role)")
+                    .addAccount(name, role: role, in: exhibition, password: password, by: Users.actor)
+                print("added \(account.name) as \(account.rolesDescription)")
             } catch {
                 throw Users.fail(error)
             }

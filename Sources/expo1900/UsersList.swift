@@ -22,10 +22,10 @@ extension Users {
                 return
             }
             let nameWidth = max(4, accounts.map(\.name.count).max() ?? 0)
-            let roleWidth = Role.allCases.map(\.rawValue.count).max()!
+            let roleWidth = max(Role.allCases.map(\.rawValue.count).max()!, accounts.map(\.rolesDescription.count).max() ?? 0)
             print(Self.padded("NAME", nameWidth) + "  " + Self.padded("ROLE", roleWidth) + "  CREATED")
             for account in accounts {
-                print(Self.padded(account.name, nameWidth) + "  " + Self.padded(account.role.rawValue, roleWidth) + "  " + Self.day(account.created))
+                print(Self.padded(account.name, nameWidth) + "  " + Self.padded(account.rolesDescription, roleWidth) + "  " + Self.day(account.created))
             }
         }
 

@@ -86,7 +86,7 @@ public struct MuseumFolder: Sendable {
     }
 
     /// Why `name` cannot be an exhibition's address, or nil when it can.
-    static func problem(withName name: String) -> String? {
+    public static func problem(withName name: String) -> String? {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
         guard !name.isEmpty, name.allSatisfy(allowed.contains), !name.hasPrefix("_"), !name.hasPrefix("."), !name.hasPrefix("~") else {
             return "its name becomes the exhibition's address, so it may hold only letters A to Z, digits, - _ . ~ (rename it, for example to \(suggestedName(for: name)))"

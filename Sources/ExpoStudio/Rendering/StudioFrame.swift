@@ -27,7 +27,7 @@ struct StudioFrame: TemplateObject {
             signedInAs = nil
             return
         }
-        let role = user.account.role
+        let role = user.role
         var links = [Link(href: "/studio/", label: words["nav_home"]),
                      Link(href: "/studio/exposition", label: words["exposition_heading"]),
                      Link(href: "/studio/exhibits", label: words["exhibits_heading"]),

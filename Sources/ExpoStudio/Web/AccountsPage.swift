@@ -26,11 +26,11 @@ struct AccountsPage: TemplateObject {
 
     static func html(context: StudioContext, user: StudioUser, accounts: [Account], message: String? = nil, isAlert: Bool = false) -> [UInt8] {
         let words = StudioStrings.of(context.language)
-        func choices(_ selected: Role) -> [Choice] {
+        func choices(_ selected: Role?) -> [Choice] {
             Role.allCases.map { Choice(value: $0.rawValue, label: words.role($0), selected: $0 == selected) }
         }
         let rows = accounts.enumerated().map { index, account in
-            Row(index: index, name: account.name, role: words.role(account.role), roles: choices(account.role),
+            Row(index: index, name: account.name, role: account.role.map(words.role) ?? account.rolesDescription, roles: choices(account.role),
                 roleLabel: words["account_role_of", ["name": account.name]],
                 passwordLabel: words["account_new_password_of", ["name": account.name]],
                 removeLabel: words["account_remove", ["name": account.name]])

@@ -69,7 +69,7 @@ struct ExhibitPage: TemplateObject {
             path: sheet.studioPath, revision: String(sheet.revision),
             versions: sheet.languages.map { Hidden(name: "version.\($0.code)", value: sheet.version($0)) },
             groups: FieldGroup.groups(of: sheet, conflict: conflict, problems: problems, players: players, context: context),
-            submits: sheet.draft != nil, publishes: sheet.draft != nil && user.account.role.may(.publish) ? sheet.id : nil,
+            submits: sheet.draft != nil, publishes: sheet.draft != nil && user.role.may(.publish) ? sheet.id : nil,
             photos: photos.map { PhotosSection(sheet: sheet, words: words, outcomes: $0) },
             recordings: photos == nil ? nil : RecordingsSection(sheet: sheet, words: words),
             addsFloors: addsFloors, fileLimit: String(GuideEditing.fileLimit >> 20))

@@ -34,7 +34,7 @@ struct HistoryPage: TemplateObject {
     static func html(context: StudioContext, user: StudioUser, exhibit: String, name: String,
                      history: [(publication: Publication, changes: [PublishedChange])], message: String? = nil) -> [UInt8] {
         let words = StudioStrings.of(context.language)
-        let mayRevert = user.account.role.may(.revert)
+        let mayRevert = user.role.may(.revert)
         let entries = history.map { publication, changes in
             let number = String(publication.id ?? 0)
             return Entry(number: number,

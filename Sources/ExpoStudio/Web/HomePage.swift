@@ -18,7 +18,7 @@ struct HomePage: TemplateObject {
         links.append(.init(href: "/studio/publish", label: words["open_publish", ["count": drafts.formatted()]]))
         links.append(.init(href: GuideEditing.previewPath, label: words["preview_link"]))
         links.append(.init(href: "/studio/translations", label: words["translations_heading"]))
-        if user.account.role.may(.importCatalog) { links.append(.init(href: "/studio/import", label: words["import_heading"])) }
+        if user.role.may(.importCatalog) { links.append(.init(href: "/studio/import", label: words["import_heading"])) }
         let page = HomePage(frame: StudioFrame(title: words["home_heading"], context: context, user: user), t: words,
                             summary: words["exhibit_count", ["count": guide.exhibits.formatted(), "languages": guide.languages.joined(separator: ", ")]],
                             links: links, previewPath: GuideEditing.previewPath)

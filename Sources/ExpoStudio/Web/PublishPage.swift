@@ -44,7 +44,7 @@ struct PublishPage: TemplateObject {
         let page = PublishPage(frame: StudioFrame(title: words["publish_heading"], context: context, user: user), t: words,
                                notice: Notice(message, isAlert: isAlert), conflicts: conflictLines, drafts: draftLines,
                                problems: problems.map { ProblemLine($0, owner: name($0.exhibit), words: words) },
-                               mayPublish: user.account.role.may(.publish) && !drafts.isEmpty)
+                               mayPublish: user.role.may(.publish) && !drafts.isEmpty)
         return StudioTemplates.render(page, "publish")
     }
 

@@ -7,7 +7,7 @@ struct RequireCapability: RouterMiddleware {
     let capability: Role.Capability
 
     func handle(_ request: Request, context: StudioContext, next: (Request, StudioContext) async throws -> Response) async throws -> Response {
-        guard let user = context.identity, user.account.role.may(capability) else {
+        guard let user = context.identity, user.role.may(capability) else {
             return StudioPages.problem(.forbidden, context: context)
         }
         return try await next(request, context)

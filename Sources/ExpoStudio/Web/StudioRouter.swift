@@ -63,8 +63,9 @@ struct StudioRouter: Sendable {
     /// is older than the absolute limit.
     static func user(for session: StudioSession, state: StudioState, security: StudioSecurity) -> StudioUser? {
         guard state.now().timeIntervalSince(session.started) < TimeInterval(security.absolute.components.seconds),
-              let account = try? state.account(id: session.account), account.sessionEpoch == session.epoch else { return nil }
-        return StudioUser(account: account, formToken: session.formToken)
+              let account = try? state.account(id: session.account), account.sessionEpoch == session.epoch,
+              let role = account.role(in: nil) else { return nil }
+        return StudioUser(account: account, role: role, formToken: session.formToken)
     }
 
     private func loginForm(context: StudioContext, name: String = "", message: String? = nil,
@@ -95,6 +96,10 @@ struct StudioRouter: Sendable {
             return loginForm(context: context, name: name, message: words["wrong_login"], status: .unauthorized)
         }
         throttle.succeeded(keys)
+        guard account.role(in: nil) != nil else {
+            try state.record(.loginFailed, account: account.name, detail: "from \(context.clientAddress): no role in this catalog", actor: "studio")
+            return loginForm(context: context, name: name, message: words["no_role_here"], status: .forbidden)
+        }
         context.sessions.createSession(
             StudioSession(account: account.id, epoch: account.sessionEpoch, started: state.now(), formToken: FormGuard.newToken()),
             expiresIn: security.idle)

@@ -55,7 +55,7 @@ public struct StudioRoutes: SideRoutes {
             else if parts.count == 4 && parts[2] == "floors" && parts[3] == "new" { .editDrafts }
             else if parts.count == 3 && parts[2] == "import" { .importCatalog }
             else { nil }
-        guard let needed, let user = uploader(head), user.account.role.may(needed) else { return Self.bodyLimit }
+        guard let needed, let user = uploader(head), user.role.may(needed) else { return Self.bodyLimit }
         return StudioRouter.uploadLimit
     }
 

@@ -16,5 +16,7 @@ public struct StudioSession: Codable, Sendable, Equatable {
 /// The person behind a request, once their session is checked.
 public struct StudioUser: Sendable {
     public var account: Account
+    /// What the person may do in the catalog this studio edits.
+    public var role: Role
     var formToken: String
 }
