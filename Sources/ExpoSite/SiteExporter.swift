@@ -33,17 +33,26 @@ public enum SiteExporter {
     /// `writer` writes each file; the tests give one that fails part way.
     static func export(_ site: Site, to directory: URL, writer: FileWriter,
                        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
+        try staged(into: directory, marker: "\(markerPrefix); site version \(site.version)\n") { folder throws(ExportError) in
+            try writeSite(site, into: folder, writer: writer, progress: progress)
+        }
+    }
+
+    /// Writes with `write` into a new folder beside `directory`, then moves it into place:
+    /// whole, or not at all. The summary counts the marker file too.
+    static func staged(into directory: URL, marker: String,
+                       _ write: (URL) throws(ExportError) -> Summary) throws(ExportError) -> Summary {
         let target = directory.standardizedFileURL
         try checkReplaceable(target)
         ExportStaging.removeAbandoned(beside: target)
-        let staging = try ExportStaging(beside: target, marker: "\(markerPrefix); site version \(site.version)\n")
+        let staging = try ExportStaging(beside: target, marker: marker)
         // The staging folder's lock is held until it is in place or gone.
         defer { withExtendedLifetime(staging) {} }
         // Stopped by a signal while writing, the export removes its half-written folder;
         // not while swapping, when the folder may already be the destination.
         ChildProcesses.shared.holding(staging.url)
-        do {
-            var summary = try writeSite(site, into: staging.url, writer: writer, progress: progress)
+        do throws(ExportError) {
+            var summary = try write(staging.url)
             ChildProcesses.shared.released(staging.url)
             summary.files += 1
             summary.bytes += staging.markerBytes
