@@ -25,6 +25,9 @@ public final class SiteResponder: Sendable {
     let logger: Logger
     /// The live preview's events, in watch mode only.
     let previewEvents: PreviewEvents?
+    /// Whether a museum's exhibitions have live-preview events (`serve --catalogs --watch`):
+    /// without them, no request's address is read for the events' path.
+    private let museumWatches: Bool
     /// The studio's routes, when `studio` runs: requests under their prefix go there.
     let side: (any SideRoutes)?
     /// The counts of how the guide is used, when it counts (`--state`): page views are
@@ -37,6 +40,7 @@ public final class SiteResponder: Sendable {
                 usage: UsageTally? = nil) {
         current = Mutex(.site(ServedSite(site)))
         sharedCaches = ServedSite.Caches(budget: 0)
+        museumWatches = false
         self.logger = logger
         accessLog = AccessLog(logger)
         self.previewEvents = previewEvents
@@ -52,7 +56,8 @@ public final class SiteResponder: Sendable {
 
     /// The preview's event stream when `request` asks for it and the server is watching.
     func previewStream(_ request: HTTPRequestHead) -> PreviewEvents? {
-        guard request.method == .GET else { return nil }
+        // Asked of every request: most return here, before the address is parsed.
+        guard previewEvents != nil || museumWatches, request.method == .GET else { return nil }
         let path = URI(request.uri).path
         let events: PreviewEvents?
         if let previewEvents {
@@ -84,8 +89,10 @@ public final class SiteResponder: Sendable {
         }
     }
 
-    /// A museum's exhibitions (`serve --catalogs`), each under `/name/`, and its front page at `/`.
-    public init(museum: MuseumDescription, exhibitions: [Exhibition], logger: Logger) throws(SiteError) {
+    /// A museum's exhibitions (`serve --catalogs`), each under `/name/`, and its front page at
+    /// `/`. `watching`: the exhibitions have live-preview events, those added later too.
+    public init(museum: MuseumDescription, exhibitions: [Exhibition], logger: Logger, watching: Bool = false) throws(SiteError) {
+        museumWatches = watching || exhibitions.contains { $0.events != nil }
         self.logger = logger
         accessLog = AccessLog(logger)
         previewEvents = nil
@@ -266,7 +273,8 @@ public final class SiteResponder: Sendable {
     /// A museum's answer: from the exhibition the path is under, or from its front page.
     private func answer(_ request: HTTPRequestHead, uri: URI, museum: ServedMuseum) -> SiteAnswer {
         let path = Substring(uri.path)
-        let front = museum.front
+        // The front is taken only where it is needed: a copy of it is several retains, and
+        // most requests are an exhibition's.
         if let (exhibition, rest) = museum.exhibition(at: path) {
             guard !rest.isEmpty else {
                 // `/korea` is the folder `/korea/`, whose pages link relative to it.
@@ -275,11 +283,13 @@ public final class SiteResponder: Sendable {
                 return SiteAnswer(.movedPermanently, headers: headers)
             }
             guard let site = exhibition.site else {
+                let front = museum.front
                 let language = redirectLanguage(request.headers, front.languages, primary: front.primary) ?? front.primary
                 return deliver(request, museum.unavailablePage(language), status: .serviceUnavailable, setCookie: nil, from: museum, path: path)
             }
             return answer(request, uri: uri, path: rest, site: site, prefix: exhibition.prefix)
         }
+        let front = museum.front
         var setCookie: String?
         if uri.query != nil, let chosen = uri.queryParameters["lang"].map(String.init),
            let language = front.languages.first(where: { $0.code == chosen }) {

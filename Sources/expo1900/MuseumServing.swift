@@ -33,7 +33,7 @@ extension GuideServing {
         let loaded = museum.loadAll()
         let responder: SiteResponder
         do {
-            responder = try SiteResponder(museum: folder.description, exhibitions: loaded.map(\.exhibition), logger: logger)
+            responder = try SiteResponder(museum: folder.description, exhibitions: loaded.map(\.exhibition), logger: logger, watching: watch)
         } catch {
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
