@@ -91,12 +91,14 @@ public final class SiteResponder: Sendable {
 
     /// A museum's exhibitions (`serve --catalogs`), each under `/name/`, and its front page at
     /// `/`. `watching`: the exhibitions have live-preview events, those added later too.
-    public init(museum: MuseumDescription, exhibitions: [Exhibition], logger: Logger, watching: Bool = false) throws(SiteError) {
+    /// `side`: the studio of them all, under its own prefix (which no exhibition may be named).
+    public init(museum: MuseumDescription, exhibitions: [Exhibition], logger: Logger, watching: Bool = false,
+                side: (any SideRoutes)? = nil) throws(SiteError) {
         museumWatches = watching || exhibitions.contains { $0.events != nil }
         self.logger = logger
         accessLog = AccessLog(logger)
         previewEvents = nil
-        side = nil
+        self.side = side
         usage = nil
         let caches = ServedSite.Caches()
         sharedCaches = caches

@@ -29,8 +29,12 @@ public struct AuditEntry: Codable, FetchableRecord, PersistableRecord, Sendable,
     public var detail: String
     /// Who did it: `command line (user)` for `expo1900 users`, an admin's name in the studio.
     public var actor: String
+    /// The exhibition it happened in; '' for the museum's own lines (logins, accounts) and
+    /// for a studio of one catalog.
+    public var exhibition: String
 
-    public init(time: Date, account: String, action: Action, detail: String, actor: String) {
+    public init(time: Date, account: String, action: Action, detail: String, actor: String, exhibition: String = "") {
+        self.exhibition = exhibition
         self.time = time
         self.account = account
         self.action = action

@@ -127,6 +127,44 @@ extension StudioState {
                 table.primaryKey(["account", "exhibition"])
             }
         }
+        migrator.registerMigration("v6: drafts, history and audit per exhibition") { db in
+            // A studio over a folder of exhibitions (`studio --catalogs`) keeps each one's
+            // drafts, publications and audit lines apart: two exhibitions may both have an
+            // exhibit `1`. Rows from before belong to the one catalog (''). A draft's key
+            // becomes (exhibition, exhibit), which SQLite cannot change in place.
+            try db.execute(sql: """
+                ALTER TABLE draftSave ADD COLUMN exhibition TEXT NOT NULL DEFAULT '';
+                ALTER TABLE publication ADD COLUMN exhibition TEXT NOT NULL DEFAULT '';
+                ALTER TABLE publishedChange ADD COLUMN exhibition TEXT NOT NULL DEFAULT '';
+                ALTER TABLE audit ADD COLUMN exhibition TEXT NOT NULL DEFAULT '';
+                CREATE TABLE draft_v6 (
+                    exhibition TEXT NOT NULL DEFAULT '',
+                    exhibit TEXT NOT NULL,
+                    revision INTEGER NOT NULL,
+                    account TEXT NOT NULL,
+                    updated DATETIME NOT NULL,
+                    submitted BOOLEAN NOT NULL DEFAULT 0,
+                    PRIMARY KEY (exhibition, exhibit));
+                INSERT INTO draft_v6 (exhibition, exhibit, revision, account, updated, submitted)
+                    SELECT '', exhibit, revision, account, updated, submitted FROM draft;
+                CREATE TABLE draftField_v6 (
+                    exhibition TEXT NOT NULL DEFAULT '',
+                    exhibit TEXT NOT NULL,
+                    language TEXT NOT NULL,
+                    field TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    base TEXT NOT NULL,
+                    PRIMARY KEY (exhibition, exhibit, language, field),
+                    FOREIGN KEY (exhibition, exhibit) REFERENCES draft_v6 (exhibition, exhibit) ON DELETE CASCADE);
+                INSERT INTO draftField_v6 (exhibition, exhibit, language, field, value, base)
+                    SELECT '', exhibit, language, field, value, base FROM draftField;
+                DROP TABLE draftField;
+                DROP TABLE draft;
+                ALTER TABLE draft_v6 RENAME TO draft;
+                ALTER TABLE draftField_v6 RENAME TO draftField;
+                CREATE INDEX publishedChangeByExhibition ON publishedChange (exhibition, exhibit, publication);
+                """)
+        }
         return migrator
     }
 }

@@ -35,7 +35,8 @@ extension StudioState {
                 try db.execute(sql: "INSERT INTO exhibitionRole (account, exhibition, role) VALUES (?, ?, ?)",
                                arguments: [record.id, exhibition, role.rawValue])
             }
-            try Self.audit(db, time, name.text, .accountAdded, "as \(role)" + (exhibition.map { " in \($0)" } ?? ""), actor)
+            try Self.audit(db, time, name.text, .accountAdded, "as \(role)" + (exhibition.map { " in \($0)" } ?? ""), actor,
+                           exhibition: exhibition ?? "")
             return try record.account(db)
         }
     }
@@ -90,7 +91,8 @@ extension StudioState {
             record.updated = time
             try record.update(db)
             let place = exhibition.map { " in \($0)" } ?? (account.exhibitionRoles.isEmpty ? "" : " in every exhibition")
-            try Self.audit(db, time, record.name, .roleChanged, "from \(before?.description ?? "none") to \(role?.description ?? "none")\(place)", actor)
+            try Self.audit(db, time, record.name, .roleChanged, "from \(before?.description ?? "none") to \(role?.description ?? "none")\(place)", actor,
+                           exhibition: exhibition ?? "")
         }
     }
 
@@ -124,7 +126,8 @@ extension StudioState {
         // the answer and its time are a wrong password's.
         guard let record, matches, password.utf8.count <= Password.maximumBytes,
               !password.unicodeScalars.contains(where: Password.isRefused) else { return nil }
-        return record.account
+        // With its roles in each exhibition: whether it may log in here depends on them.
+        return try reading { db in try record.account(db) }
     }
 
     /// The account with this number, for a session's requests; nil once it is removed.
@@ -146,12 +149,16 @@ extension StudioState {
     /// Adds a line to the audit log about `account` (a login, a failed one).
     public func record(_ action: AuditEntry.Action, account: String, detail: String, actor: String) throws(StudioError) {
         let time = now()
-        try writing { db in try Self.audit(db, time, account, action, detail, actor) }
+        try writing { db in try audit(db, time, account, action, detail, actor) }
     }
 
-    /// The audit log, oldest first.
+    /// The audit log, oldest first: this exhibition's lines, or, unscoped, every line
+    /// (the museum's own and every exhibition's).
     public func auditLog() throws(StudioError) -> [AuditEntry] {
-        try reading { db in try AuditEntry.order(Column("id")).fetchAll(db) }
+        try reading { db in
+            let lines = exhibition.isEmpty ? AuditEntry.all() : AuditEntry.filter(Column("exhibition") == exhibition)
+            return try lines.order(Column("id")).fetchAll(db)
+        }
     }
 
     private static func record(_ folded: String, _ db: Database) throws -> AccountRecord? {
@@ -173,8 +180,14 @@ extension StudioState {
     }
 
     static func audit(
-        _ db: Database, _ time: Date, _ account: String, _ action: AuditEntry.Action, _ detail: String, _ actor: String
+        _ db: Database, _ time: Date, _ account: String, _ action: AuditEntry.Action, _ detail: String, _ actor: String,
+        exhibition: String = ""
     ) throws {
-        try AuditEntry(time: time, account: account, action: action, detail: detail, actor: actor).insert(db)
+        try AuditEntry(time: time, account: account, action: action, detail: detail, actor: actor, exhibition: exhibition).insert(db)
+    }
+
+    /// A line of this exhibition's audit log.
+    func audit(_ db: Database, _ time: Date, _ account: String, _ action: AuditEntry.Action, _ detail: String, _ actor: String) throws {
+        try Self.audit(db, time, account, action, detail, actor, exhibition: exhibition)
     }
 }

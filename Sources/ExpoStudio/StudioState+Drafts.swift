@@ -73,22 +73,30 @@ public struct NewerDraft: Error, Sendable {
 }
 
 extension StudioState {
+    /// This exhibition's rows of a table with an `exhibition` column.
+    private var here: SQLExpression { Column("exhibition") == exhibition }
+
+    private func draftRow(_ exhibit: String, _ db: Database) throws -> Draft? {
+        try Draft.filter(here && Column("exhibit") == exhibit).fetchOne(db)
+    }
+
+    private func draftFieldRows(_ exhibit: String, _ db: Database) throws -> [DraftField] {
+        try DraftField.filter(here && Column("exhibit") == exhibit).order(Column("language"), Column("field")).fetchAll(db)
+    }
+
     /// The exhibit's draft and its texts; nil and none when it has no draft.
     public func draft(of exhibit: String) throws(StudioError) -> (draft: Draft?, fields: [DraftField]) {
-        try reading { db in
-            (try Draft.fetchOne(db, key: exhibit),
-             try DraftField.filter(Column("exhibit") == exhibit).order(Column("language"), Column("field")).fetchAll(db))
-        }
+        try reading { db in (try draftRow(exhibit, db), try draftFieldRows(exhibit, db)) }
     }
 
     /// Every draft, the latest first.
     public func drafts() throws(StudioError) -> [Draft] {
-        try reading { db in try Draft.order(Column("updated").desc).fetchAll(db) }
+        try reading { db in try Draft.filter(here).order(Column("updated").desc).fetchAll(db) }
     }
 
     /// Every drafted text of every draft.
     public func draftFields() throws(StudioError) -> [DraftField] {
-        try reading { db in try DraftField.order(Column("exhibit"), Column("language"), Column("field")).fetchAll(db) }
+        try reading { db in try DraftField.filter(here).order(Column("exhibit"), Column("language"), Column("field")).fetchAll(db) }
     }
 
     /// Saves the exhibit's drafted texts as a new revision, if its draft is still at
@@ -98,19 +106,25 @@ extension StudioState {
     public func saveDraft(_ exhibit: String, over revision: Int64, fields: [DraftField], by account: String) throws -> Int64 {
         let time = now()
         return try database.write { db in
-            let current = try Draft.fetchOne(db, key: exhibit)
+            let current = try draftRow(exhibit, db)
             guard (current?.revision ?? 0) == revision else {
-                throw NewerDraft(draft: current, fields: try DraftField.filter(Column("exhibit") == exhibit).fetchAll(db))
+                throw NewerDraft(draft: current, fields: try draftFieldRows(exhibit, db))
             }
-            try DraftField.filter(Column("exhibit") == exhibit).deleteAll(db)
+            try DraftField.filter(here && Column("exhibit") == exhibit).deleteAll(db)
             guard !fields.isEmpty else {
-                _ = try Draft.deleteOne(db, key: exhibit)
+                try Draft.filter(here && Column("exhibit") == exhibit).deleteAll(db)
                 return 0
             }
-            try db.execute(sql: "INSERT INTO draftSave (exhibit, account, time) VALUES (?, ?, ?)", arguments: [exhibit, account, time])
+            try db.execute(sql: "INSERT INTO draftSave (exhibition, exhibit, account, time) VALUES (?, ?, ?, ?)",
+                           arguments: [exhibition, exhibit, account, time])
             let next = db.lastInsertedRowID
-            try Draft(exhibit: exhibit, revision: next, account: account, updated: time, submitted: false).save(db)
-            for field in fields { try field.insert(db) }
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO draft (exhibition, exhibit, revision, account, updated, submitted) VALUES (?, ?, ?, ?, ?, 0)
+                """, arguments: [exhibition, exhibit, next, account, time])
+            for field in fields {
+                try db.execute(sql: "INSERT INTO draftField (exhibition, exhibit, language, field, value, base) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [exhibition, field.exhibit, field.language, field.field, field.value, field.base])
+            }
             return next
         }
     }
@@ -119,10 +133,9 @@ extension StudioState {
     public func submit(_ exhibit: String, by account: String) throws(StudioError) {
         let time = now()
         try writing { db in
-            guard var draft = try Draft.fetchOne(db, key: exhibit) else { return }
-            draft.submitted = true
-            try draft.update(db)
-            try Self.audit(db, time, exhibit, .submitted, "revision \(draft.revision)", account)
+            guard let draft = try draftRow(exhibit, db) else { return }
+            try Draft.filter(here && Column("exhibit") == exhibit).updateAll(db, Column("submitted").set(to: true))
+            try audit(db, time, exhibit, .submitted, "revision \(draft.revision)", account)
         }
     }
 
@@ -134,19 +147,21 @@ extension StudioState {
                                   by account: String) throws(StudioError) -> Int64 {
         let time = now()
         return try writing { db in
-            try Publication(id: nil, time: time, account: account, kind: kind).insert(db)
+            try db.execute(sql: "INSERT INTO publication (exhibition, time, account, kind) VALUES (?, ?, ?, ?)",
+                           arguments: [exhibition, time, account, kind.rawValue])
             let id = db.lastInsertedRowID
-            for var change in changes {
-                change.publication = id
-                try change.insert(db)
+            for change in changes {
+                try db.execute(sql: """
+                    INSERT INTO publishedChange (exhibition, publication, exhibit, language, field, old, new) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [exhibition, id, change.exhibit, change.language, change.field, change.old, change.new])
             }
             for (exhibit, revision) in drafts {
-                try Draft.filter(Column("exhibit") == exhibit && Column("revision") == revision).deleteAll(db)
+                try Draft.filter(here && Column("exhibit") == exhibit && Column("revision") == revision).deleteAll(db)
             }
             let exhibits = Set(changes.map(\.exhibit)).sorted()
             let named = exhibits.prefix(10).joined(separator: ", ") + (exhibits.count > 10 ? " and \(exhibits.count - 10) more" : "")
-            try Self.audit(db, time, named, kind == .publish ? .published : .reverted,
-                           "publication \(id): \(changes.count) text\(changes.count == 1 ? "" : "s")", account)
+            try audit(db, time, named, kind == .publish ? .published : .reverted,
+                      "publication \(id): \(changes.count) text\(changes.count == 1 ? "" : "s")", account)
             return id
         }
     }
@@ -155,7 +170,8 @@ extension StudioState {
     /// language, in which publication (the texts themselves are not read).
     public func publishedTexts() throws(StudioError) -> [PublishedChange] {
         try reading { db in
-            try Row.fetchAll(db, sql: "SELECT publication, exhibit, language, field FROM publishedChange").map { row in
+            try Row.fetchAll(db, sql: "SELECT publication, exhibit, language, field FROM publishedChange WHERE exhibition = ?",
+                             arguments: [exhibition]).map { row in
                 PublishedChange(publication: row["publication"], exhibit: row["exhibit"], language: row["language"], field: row["field"], old: "", new: "")
             }
         }
@@ -164,9 +180,9 @@ extension StudioState {
     /// Every publication that changed the exhibit, the latest first, with its changes to it.
     public func history(of exhibit: String) throws(StudioError) -> [(publication: Publication, changes: [PublishedChange])] {
         try reading { db in
-            let changes = try PublishedChange.filter(Column("exhibit") == exhibit).order(Column("publication").desc).fetchAll(db)
+            let changes = try PublishedChange.filter(here && Column("exhibit") == exhibit).order(Column("publication").desc).fetchAll(db)
             let ids = Array(Set(changes.map(\.publication)))
-            let publications = try Publication.filter(ids.contains(Column("id"))).fetchAll(db)
+            let publications = try Publication.filter(here && ids.contains(Column("id"))).fetchAll(db)
             let byID = Dictionary(uniqueKeysWithValues: publications.compactMap { publication in publication.id.map { ($0, publication) } })
             return ids.sorted(by: >).compactMap { id in
                 byID[id].map { ($0, changes.filter { $0.publication == id }) }

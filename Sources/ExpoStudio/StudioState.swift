@@ -18,8 +18,20 @@ public struct StudioState: Sendable {
     let database: DatabasePool
     /// The clock every row's time comes from, passed in so tests can hold it still.
     let now: @Sendable () -> Date
+    /// The exhibition whose drafts, history and audit lines this reads and writes
+    /// (`scoped(to:)`): '' for the one catalog of `studio --catalog`, and for the museum's
+    /// own lines (logins, accounts) in a studio over a folder of exhibitions.
+    public private(set) var exhibition = ""
 
     public var file: URL { folder.appendingPathComponent(Self.fileName) }
+
+    /// The same state, reading and writing the drafts, history and audit lines of one
+    /// exhibition of a folder. Accounts and sessions are the museum's, shared by all.
+    public func scoped(to exhibition: String) -> StudioState {
+        var scoped = self
+        scoped.exhibition = exhibition
+        return scoped
+    }
 
     /// Opens the state in `folder`, bringing its tables up to date. `creating`: make the
     /// folder (0700) and the file (0600) when they are not there yet, as only `users add`

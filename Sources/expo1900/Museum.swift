@@ -2,7 +2,9 @@ import ExpoCatalog
 import ExpoImages
 import ExpoServer
 import ExpoSite
+import ExpoStudio
 import Foundation
+import Synchronization
 
 /// The exhibitions `serve --catalogs` serves, kept in step with their folder: each loaded,
 /// watched and reloaded on its own. A look at the folder (on SIGHUP, or a change seen by
@@ -35,12 +37,21 @@ final class Museum: @unchecked Sendable {
     private var responder: SiteResponder?
     private var parts: [String: Part] = [:]
     private var shownFolderLines: Set<String>
+    /// Whether each catalog is read entry by entry and its files watched: with `--watch`, and
+    /// always for the studio, which writes them and must see what others write.
+    private let watchesFiles: Bool
+    /// Each exhibition's guide as the studio edits it, once it has loaded.
+    private var guides: [String: ServedGuide] = [:]
+    /// The exhibitions as the studio sees them, made again after each look at the folder: the
+    /// studio reads it without waiting for a look under way.
+    private let studioList = Mutex<[StudioExhibition]>([])
 
-    init(folder: MuseumFolder, serving: GuideServing, options: SiteOptions) {
+    init(folder: MuseumFolder, serving: GuideServing, options: SiteOptions, studio: Bool = false) {
         root = folder.url
         self.folder = folder
         self.serving = serving
         self.options = options
+        watchesFiles = serving.watch || studio
         shownFolderLines = Set(folder.diagnostics.map(\.line))
     }
 
@@ -75,7 +86,7 @@ final class Museum: @unchecked Sendable {
         let stamps = Self.stamps(of: entry.url)
         let source = CatalogSource(path: entry.url.path)
         var watched: WatchedLoad?
-        let result: Result<Catalog, CatalogError> = serving.watch
+        let result: Result<Catalog, CatalogError> = watchesFiles
             ? source.loadWatched().map { load in watched = load; return load.catalog }
             : source.load()
         var loaded = Loaded(exhibition: SiteResponder.Exhibition(name: name, site: nil, events: events), url: entry.url, options: options,
@@ -106,6 +117,7 @@ final class Museum: @unchecked Sendable {
         defer { lock.unlock() }
         self.responder = responder
         for exhibition in loaded { adopt(exhibition, responder: responder) }
+        listForStudio()
     }
 
     private func adopt(_ loaded: Loaded, responder: SiteResponder) {
@@ -115,6 +127,21 @@ final class Museum: @unchecked Sendable {
                                     shownWarnings: loaded.prepared?.catalog.diagnostics ?? [], exhibition: name)
         if let prepared = loaded.prepared { reloader.makeMediaLater(prepared) }
         parts[name] = Part(url: loaded.url, reloader: reloader, stamps: loaded.stamps)
+        if let (load, renditions) = loaded.watched {
+            let guide = guides[name] ?? ServedGuide(first: load, renditions: renditions, options: loaded.options, cache: serving.images.cache,
+                                                   exhibition: name)
+            guide.bind(reloader, responder)
+            guides[name] = guide
+        }
+    }
+
+    /// What the studio lists: every exhibition in the folder's order, with its guide while it
+    /// is served.
+    private func listForStudio() {
+        let list = folder.entries.map { entry in
+            StudioExhibition(name: entry.name, guide: guides[entry.name])
+        }
+        studioList.withLock { $0 = list }
     }
 
     /// Looks at the folder again: reloads the exhibitions whose files changed, adds the new
@@ -142,6 +169,7 @@ final class Museum: @unchecked Sendable {
         let names = Set(next.entries.map(\.name))
         for name in parts.keys.sorted() where !names.contains(name) {
             parts[name] = nil
+            guides[name] = nil
             change(name) { () throws(SiteError) in try responder.remove(exhibition: name) }
             printError("expo1900: \(reason); \(name) is no longer in the folder, and is no longer served")
         }
@@ -159,11 +187,13 @@ final class Museum: @unchecked Sendable {
             guard stamps != part.stamps else { continue }
             part.stamps = stamps
             parts[entry.name] = part
-            if part.reloader.reload(because: "\(reason) (\(entry.name))") != nil, responder.site(of: entry.name) == nil {
+            // After a publish from the studio its reloader has read the files already.
+            if part.reloader.reload(because: "\(reason) (\(entry.name))", unlessUpToDate: true) != nil, responder.site(of: entry.name) == nil {
                 change(entry.name) { () throws(SiteError) in try responder.replace(exhibition: entry.name, with: nil) }
             }
         }
         folder = next
+        listForStudio()
     }
 
     /// The front page made again as it is: a new day may move an exhibition between its parts.
@@ -184,6 +214,16 @@ final class Museum: @unchecked Sendable {
         guard stat(url.path, &info) == 0 else { return [:] }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { return [url.path: FileStamp(info)] }
         return CatalogWatcher.look(url)
+    }
+}
+
+extension Museum: StudioExhibitions {
+    func exhibitions() -> [StudioExhibition] {
+        let list = studioList.withLock { $0 }
+        // One that fails to load since is not edited until it loads again.
+        return list.map { exhibition in
+            exhibition.guide?.currentSite() == nil ? StudioExhibition(name: exhibition.name, guide: nil) : exhibition
+        }
     }
 }
 

@@ -10,7 +10,9 @@ extension GuideServing {
     /// Serves a folder of catalogs (`--catalogs DIR`): each exhibition under its name, the
     /// museum's front page at `/`. A catalog that cannot be loaded is named in the log and on
     /// the front page, answers a page of its own, and the others serve on.
-    func runMuseum(_ directory: String) async throws {
+    /// `studio`: the studio of them all, made once the exhibitions are loaded.
+    func runMuseum(_ directory: String, tls: ExpoServer.TLSFiles? = nil,
+                   studio: ((_ museum: Museum, _ logger: Logger) -> any SideRoutes)? = nil) async throws {
         let stops = StopSignals()
         defer { ChildProcesses.shared.stopAll() }
         let clock = ContinuousClock()
@@ -29,11 +31,12 @@ extension GuideServing {
         options.takeSearchShardSize()
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "expo1900")
-        let museum = Museum(folder: folder, serving: self, options: options)
+        let museum = Museum(folder: folder, serving: self, options: options, studio: studio != nil)
         let loaded = museum.loadAll()
         let responder: SiteResponder
         do {
-            responder = try SiteResponder(museum: folder.description, exhibitions: loaded.map(\.exhibition), logger: logger, watching: watch)
+            responder = try SiteResponder(museum: folder.description, exhibitions: loaded.map(\.exhibition), logger: logger, watching: watch,
+                                          side: studio?(museum, logger))
         } catch {
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
@@ -52,7 +55,7 @@ extension GuideServing {
         hangups.resume()
         defer { hangups.cancel() }
         var watching: Task<Void, Never>?
-        if watch {
+        if watch || studio != nil {
             logger.info("watching \(root.path) for changes (a look at its files every \(CatalogWatcher.interval))")
             watching = Task.detached {
                 let watcher = CatalogWatcher(root: root)
@@ -72,7 +75,7 @@ extension GuideServing {
         }
         defer { days.cancel() }
         do {
-            try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port), logger: logger) { url in
+            try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port, tls: tls), logger: logger) { url in
                 stops.serverStops()
                 FileHandle.standardOutput.write(Data("Expo1900 is serving \(url)\n".utf8))
             }

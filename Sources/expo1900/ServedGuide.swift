@@ -18,9 +18,13 @@ final class ServedGuide: StudioGuide {
     let export: StudioExport?
 
     let renditionCache: RenditionCache?
+    /// The museum's exhibition it is (`studio --catalogs`); nil for the one catalog.
+    private let exhibition: String?
 
-    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions, cache: RenditionCache?, export: StudioExport? = nil) {
+    init(first: WatchedLoad, renditions: Renditions, options: SiteOptions, cache: RenditionCache?, export: StudioExport? = nil,
+         exhibition: String? = nil) {
         self.first = first
+        self.exhibition = exhibition
         renditionCache = cache
         firstRenditions = renditions
         self.options = options
@@ -35,9 +39,9 @@ final class ServedGuide: StudioGuide {
         parts.withLock { $0 }?.reloader.watchedLoad?.load ?? first
     }
 
-    func currentSite() -> Site {
-        // The studio answers only once the server runs, and so once bound.
-        parts.withLock { $0 }!.responder.site!
+    func currentSite() -> Site? {
+        guard let responder = parts.withLock({ $0 })?.responder else { return nil }
+        return exhibition.map(responder.site(of:)) ?? responder.site
     }
 
     func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site {

@@ -61,8 +61,11 @@ struct Studio: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if guide.catalogs != nil {
-            throw ValidationError("the studio edits one catalog for now (--catalog DIR); serve a folder of exhibitions with expo1900 serve --catalogs DIR")
+        if guide.catalogs != nil && exportDirectory != nil {
+            throw ValidationError("--export writes one catalog's site after each publish; with --catalogs, export the museum with expo1900 export OUT --catalogs DIR")
+        }
+        if guide.catalogs != nil && counting.enabled {
+            throw ValidationError("counts are kept for one catalog only so far (--catalog); a folder of exhibitions (--catalogs) is served without them")
         }
         _ = try configuredOrigin
         if (tlsCertificate == nil) != (tlsKey == nil) {
@@ -87,7 +90,8 @@ struct Studio: AsyncParsableCommand {
         let counts: UsageStore
         do throws(StudioError) {
             let folder = try state.folder()
-            if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
+            if let catalog = guide.catalogs.map(URL.init(fileURLWithPath:)) ?? guide.catalog.map(URL.init(fileURLWithPath:))
+                ?? CatalogLoader.defaultCatalogURL {
                 try StudioState.checkOutside(catalog: catalog, state: folder)
             }
             studio = try StudioState(folder: folder, creating: false)
@@ -117,6 +121,16 @@ struct Studio: AsyncParsableCommand {
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
         let origins = StudioOrigins(configured: try configuredOrigin, host: guide.host)
+        if let directory = guide.catalogs {
+            try await guide.runMuseum(directory, tls: tls) { museum, logger in
+                logger.info("studio at /studio/ for every exhibition, with the accounts in \(studio.folder.path)")
+                if transport != .loopback, origins.configured == nil {
+                    logger.warning("the studio takes forms only from this machine's own addresses; give the address staff open it at with --studio-origin URL")
+                }
+                return MuseumStudioRoutes(state: studio, exhibitions: museum, transport: transport, origins: origins, logger: logger)
+            }
+            return
+        }
         try await guide.run(tls: tls, export: export, counting: (counting, counts)) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             if transport != .loopback, origins.configured == nil {

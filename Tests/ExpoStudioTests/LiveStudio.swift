@@ -34,7 +34,7 @@ final class LiveStudio: Sendable {
         let guide = try TestGuide(files: files)
         let routes = StudioRoutes(state: state, transport: transport, origins: origins, logger: logger, throttle: LoginThrottle { clock.now },
                                   security: security, guide: guide)
-        let responder = SiteResponder(site: guide.currentSite(), logger: logger, side: routes)
+        let responder = SiteResponder(site: guide.currentSite()!, logger: logger, side: routes)
         guide.bind(responder)
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
         let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0, uploadPace: pace), logger: logger) { url in

@@ -8,11 +8,15 @@ import Testing
     /// The studio's pages a person can reach by following links and forms from its first
     /// page: GET paths, and the (path) of each form that posts.
     static func walk(_ studio: LiveStudio, session: String) async throws -> (pages: Set<String>, forms: Set<String>) {
+        try await walk(studio.http, session: session)
+    }
+
+    static func walk(_ http: RawHTTP, session: String) async throws -> (pages: Set<String>, forms: Set<String>) {
         var pages: Set<String> = [], forms: Set<String> = []
         var queue = ["/studio/"]
         while let path = queue.popLast() {
             guard pages.insert(path).inserted else { continue }
-            let answer = try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
+            let answer = try await http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
             #expect(answer.status == 200, "\(path) as the walker")
             for link in matches(##"href="(/studio/[^"#?]*)""##, in: answer.body) where !link.hasPrefix("/studio/assets/") { queue.append(link) }
             for action in matches(#"<form[^>]*method="post"[^>]*action="(/studio/[^"]*)""#, in: answer.body) { forms.insert(action) }

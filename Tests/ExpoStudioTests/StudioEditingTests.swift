@@ -10,18 +10,29 @@ import Testing
 @Suite(.serialized) struct StudioEditingTests {
     /// A signed-in person's requests.
     struct Person {
-        let studio: LiveStudio
+        let http: RawHTTP
+        let origin: String
         let session: String
 
+        init(http: RawHTTP, origin: String, session: String) {
+            self.http = http
+            self.origin = origin
+            self.session = session
+        }
+
+        init(studio: LiveStudio, session: String) {
+            self.init(http: studio.http, origin: studio.origin, session: session)
+        }
+
         func get(_ path: String) async throws -> RawHTTP.Answer {
-            try await studio.http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
+            try await http.send("GET", path, headers: [("Cookie", "studio_session=\(session)")])
         }
 
         /// Posts `fields` with the token of the page at `page`, as its form would.
         func post(_ path: String, _ fields: [(String, String)], tokenFrom page: String = "/studio/") async throws -> RawHTTP.Answer {
             let token = try LiveStudio.token(in: try await get(page).body)
-            return try await studio.http.send("POST", path, headers: [
-                ("Cookie", "studio_session=\(session)"), ("Origin", studio.origin), ("Content-Type", "application/x-www-form-urlencoded"),
+            return try await http.send("POST", path, headers: [
+                ("Cookie", "studio_session=\(session)"), ("Origin", origin), ("Content-Type", "application/x-www-form-urlencoded"),
             ], body: RawHTTP.form([("form_token", token)] + fields))
         }
 

@@ -16,8 +16,8 @@ import Testing
         var token = token ?? ""
         if token.isEmpty { token = try LiveStudio.token(in: try await person.get("/studio/import").body) }
         let (type, body) = RawHTTP.multipart([("form_token", token)], files: files.map { (name: $0.0, bytes: $0.1) })
-        return try await person.studio.http.send("POST", "/studio/import", headers: [
-            ("Cookie", "studio_session=\(person.session)"), ("Origin", person.studio.origin), ("Content-Type", type),
+        return try await person.http.send("POST", "/studio/import", headers: [
+            ("Cookie", "studio_session=\(person.session)"), ("Origin", person.origin), ("Content-Type", type),
         ], bytes: body)
     }
 

@@ -14,8 +14,8 @@ import Testing
     private func send(_ person: Person, fields: [(String, String)], file: (String, [UInt8])?) async throws -> RawHTTP.Answer {
         let token = try LiveStudio.token(in: try await person.get("/studio/floors").body)
         let (type, body) = RawHTTP.multipart([("form_token", token)] + fields, files: file.map { [(name: $0.0, bytes: $0.1)] } ?? [])
-        return try await person.studio.http.send("POST", "/studio/floors/new", headers: [
-            ("Cookie", "studio_session=\(person.session)"), ("Origin", person.studio.origin), ("Content-Type", type),
+        return try await person.http.send("POST", "/studio/floors/new", headers: [
+            ("Cookie", "studio_session=\(person.session)"), ("Origin", person.origin), ("Content-Type", type),
         ], bytes: body)
     }
 

@@ -22,8 +22,8 @@ import Testing
         var formToken = token ?? ""
         if token == nil { formToken = try LiveStudio.token(in: try await person.get(page).body) }
         let (type, body) = RawHTTP.multipart([("form_token", formToken)] + fields, files: files.map { (name: $0.0, bytes: $0.1) })
-        return try await person.studio.http.send("POST", page + "/files", headers: [
-            ("Cookie", "studio_session=\(person.session)"), ("Origin", origin ?? person.studio.origin), ("Content-Type", type),
+        return try await person.http.send("POST", page + "/files", headers: [
+            ("Cookie", "studio_session=\(person.session)"), ("Origin", origin ?? person.origin), ("Content-Type", type),
         ], bytes: body)
     }
 

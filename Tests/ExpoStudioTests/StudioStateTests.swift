@@ -14,7 +14,8 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         }
         #expect(tables == ["account", "audit", "draft", "draftField", "draftSave", "exhibitionRole", "grdb_migrations", "publication", "publishedChange", "session"])
-        #expect(try state.database.read { try StudioState.migrator.completedMigrations($0) } == ["v1", "v2: sessions", "v3: drafts and history", "v4: names compared in NFKC", "v5: roles per exhibition"])
+        #expect(try state.database.read { try StudioState.migrator.completedMigrations($0) } == ["v1", "v2: sessions", "v3: drafts and history", "v4: names compared in NFKC", "v5: roles per exhibition",
+                                                                                                   "v6: drafts, history and audit per exhibition"])
         #expect(try root.permissions(of: "state") == 0o700)
         #expect(try root.permissions(of: "state/studio.sqlite") == 0o600)
         // SQLite gives the WAL files the database's own permissions.
@@ -30,7 +31,8 @@ import Testing
         chmod(folder.appendingPathComponent("studio.sqlite").path, 0o644)
         let reopened = try StudioState(folder: folder, creating: false)
         #expect(try reopened.accounts().map(\.name) == ["anna"])
-        #expect(try reopened.database.read { try StudioState.migrator.completedMigrations($0) } == ["v1", "v2: sessions", "v3: drafts and history", "v4: names compared in NFKC", "v5: roles per exhibition"])
+        #expect(try reopened.database.read { try StudioState.migrator.completedMigrations($0) } == ["v1", "v2: sessions", "v3: drafts and history", "v4: names compared in NFKC", "v5: roles per exhibition",
+                                                                                                   "v6: drafts, history and audit per exhibition"])
         #expect(try root.permissions(of: "state/studio.sqlite") == 0o600)
     }
 

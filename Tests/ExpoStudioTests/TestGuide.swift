@@ -16,6 +16,8 @@ final class TestGuide: StudioGuide {
     private nonisolated(unsafe) let folder: TemporaryCatalog
     private let current: Mutex<(load: WatchedLoad, site: Site)>
     private let responder = Mutex<SiteResponder?>(nil)
+    /// The museum's exhibition it is, served under `/NAME/`; nil for the one catalog at `/`.
+    let exhibition: String?
 
     /// The seed catalog in Korean, with an English translation of its first exhibit.
     static let english = """
@@ -24,11 +26,16 @@ final class TestGuide: StudioGuide {
         ]
         """
 
-    init(files: [String: String] = [:]) throws {
+    init(files: [String: String] = [:], exhibition: String? = nil) throws {
         folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english].merging(files) { _, new in new })
         url = folder.url
+        self.exhibition = exhibition
         let load = try WatchedLoad.load(at: url)
-        current = Mutex((load, try Site.render(load.catalog)))
+        current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition)))
+    }
+
+    private static func render(_ catalog: Catalog, exhibition: String?) throws -> Site {
+        try Site.render(catalog, options: SiteOptions(basePath: exhibition.map { "/\($0)/" } ?? "/"))
     }
 
     func bind(_ responder: SiteResponder) {
@@ -37,7 +44,7 @@ final class TestGuide: StudioGuide {
 
     func watchedLoad() -> WatchedLoad { current.withLock { $0.load } }
 
-    func currentSite() -> Site { current.withLock { $0.site } }
+    func currentSite() -> Site? { current.withLock { $0.site } }
 
     /// The test guide makes no recordings.
     func recordingDuration(of file: String) -> Double? { nil }
@@ -57,9 +64,13 @@ final class TestGuide: StudioGuide {
         do {
             let last = watchedLoad()
             let load = try last.reloaded() ?? WatchedLoad.load(at: url)
-            let site = try Site.render(load.catalog)
+            let site = try Self.render(load.catalog, exhibition: exhibition)
             current.withLock { $0 = (load, site) }
-            responder.withLock { $0 }?.replace(with: site)
+            if let exhibition {
+                try responder.withLock { $0 }?.replace(exhibition: exhibition, with: site)
+            } else {
+                responder.withLock { $0 }?.replace(with: site)
+            }
             return nil
         } catch {
             return "\(error)"

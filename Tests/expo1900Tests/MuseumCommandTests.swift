@@ -75,7 +75,8 @@ import Testing
         let museum = try Self.museum()
         for arguments in [["serve", "--catalogs", museum.url.path, "--catalog", museum.url.path],
                           ["export", "/tmp/x", "--catalogs", museum.url.path, "--catalog", museum.url.path],
-                          ["studio", "--catalogs", museum.url.path],
+                          ["studio", "--catalogs", museum.url.path, "--export", "/tmp/x"],
+                          ["studio", "--catalogs", museum.url.path, "--count"],
                           ["validate", museum.url.path, "--catalogs", museum.url.path]] {
             let result = try CommandRunner.run(arguments)
             #expect(result.status == 64, "\(arguments)")

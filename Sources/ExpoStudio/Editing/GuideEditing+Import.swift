@@ -15,7 +15,8 @@ struct StagedImport: Sendable {
 }
 
 extension GuideEditing {
-    static let importPreviewPath = "/studio/import/preview/"
+    static var importPreviewPath: String { StudioPaths.current.importPreview }
+    static let importPreviewRoute = "/studio/import/preview/"
     /// The most spreadsheets one import takes: one of each kind.
     static let importSheetLimit = SheetImport.sheetNames.count
 

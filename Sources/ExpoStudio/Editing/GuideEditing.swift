@@ -17,13 +17,21 @@ final class GuideEditing: Sendable {
     /// The spreadsheets sent to take the place of the catalog's texts, not taken yet.
     let staging = Mutex<StagingState>(.unread)
 
-    static let previewPath = "/studio/preview/"
+    /// Where the preview's links point (under this studio's pages).
+    static var previewPath: String { StudioPaths.current.preview }
+    /// The preview's route, as the router reads a request: an exhibition's studio is given
+    /// its requests without their `/e/NAME`.
+    static let previewRoute = "/studio/preview/"
 
     init(state: StudioState, guide: any StudioGuide) {
         self.state = state
         self.guide = guide
         uploads = UploadStore(state: state.folder)
-        // A zip left by a studio that stopped while sending it: nobody will fetch it now.
+    }
+
+    /// Takes away a zip left by a studio that stopped while sending it: nobody will fetch it
+    /// now. Once, as the studio starts: a museum's exhibitions share the folder.
+    static func removeLeftovers(state: StudioState) {
         try? FileManager.default.removeItem(at: state.folder.appendingPathComponent("tmp"))
     }
 

@@ -8,8 +8,9 @@ import ExpoSite
 public protocol StudioGuide: Sendable {
     /// The catalog as last loaded, entry by entry when it is a plain folder of JSON files.
     func watchedLoad() -> WatchedLoad
-    /// The site visitors are served now.
-    func currentSite() -> Site
+    /// The site visitors are served now; nil while an exhibition of a museum is not served
+    /// (its catalog failed to load since).
+    func currentSite() -> Site?
     /// The site made of `catalog` with the guide's own images, options and rendering, its
     /// links under `basePath`.
     /// `uploads` are images the guide has no renditions for yet (photos sent to the

@@ -16,34 +16,49 @@ struct StudioFrame: TemplateObject {
     /// "Logged in as …", and the form token the page's forms carry.
     let signedInAs: String?
     let token: String?
+    /// Where this studio's pages begin (`/studio/`, `/studio/e/NAME/`), for the templates' links.
+    let base: String
+    /// "Exhibition NAME", on every page of one exhibition of a museum's studio.
+    let exhibition: String?
 
     init(title: String, context: StudioContext, user: StudioUser?, token: String? = nil) {
         let words = StudioStrings.of(context.language)
+        let paths = StudioPaths.current
         language = context.language.rawValue
         self.title = title
         self.token = user?.formToken ?? token
+        base = paths.base
+        exhibition = paths.exhibition.map { words["exhibition_of", ["name": $0]] }
         guard let user else {
             links = []
             signedInAs = nil
             return
         }
         let role = user.role
-        var links = [Link(href: "/studio/", label: words["nav_home"]),
-                     Link(href: "/studio/exposition", label: words["exposition_heading"]),
-                     Link(href: "/studio/exhibits", label: words["exhibits_heading"]),
-                     Link(href: "/studio/translations", label: words["translations_heading"]),
-                     Link(href: "/studio/publish", label: words["publish_heading"])]
-        if role.may(.readCounts) { links.append(Link(href: "/studio/usage", label: words["usage_heading"])) }
-        if role.may(.readAuditLog) { links.append(Link(href: "/studio/audit", label: words["audit_heading"])) }
-        if role.may(.manageAccounts) { links.append(Link(href: "/studio/accounts", label: words["accounts_heading"])) }
-        links.append(Link(href: "/", label: words["public_guide"]))
+        var links: [Link] = []
+        if paths.inMuseum { links.append(Link(href: StudioPaths.root, label: words["all_exhibitions"])) }
+        if !paths.isMuseum {
+            links += [Link(href: StudioPaths.here(""), label: words["nav_home"]),
+                      Link(href: StudioPaths.here("exposition"), label: words["exposition_heading"]),
+                      Link(href: StudioPaths.here("exhibits"), label: words["exhibits_heading"]),
+                      Link(href: StudioPaths.here("translations"), label: words["translations_heading"]),
+                      Link(href: StudioPaths.here("publish"), label: words["publish_heading"])]
+        }
+        if role.may(.readCounts) && !paths.inMuseum { links.append(Link(href: StudioPaths.here("usage"), label: words["usage_heading"])) }
+        if role.may(.readAuditLog) { links.append(Link(href: StudioPaths.here("audit"), label: words["audit_heading"])) }
+        // Accounts are the museum's: only someone who manages them in every exhibition does.
+        if (user.account.role ?? .contributor).may(.manageAccounts) && role.may(.manageAccounts) {
+            links.append(Link(href: "/studio/accounts", label: words["accounts_heading"]))
+        }
+        links.append(Link(href: paths.guide, label: words["public_guide"]))
         self.links = links
-        signedInAs = words["signed_in_as", ["name": user.account.name, "role": words.role(role)]]
+        let roles = paths.isMuseum ? user.account.rolesDescription : words.role(role)
+        signedInAs = words["signed_in_as", ["name": user.account.name, "role": roles]]
     }
 
     static let templateFields: TemplateFields<Self> = [
         .field("language", \.language), .field("title", \.title), .field("links", \.links),
-        .field("signedInAs", \.signedInAs), .field("token", \.token),
+        .field("signedInAs", \.signedInAs), .field("token", \.token), .field("base", \.base), .field("exhibition", \.exhibition),
     ]
 }
 

@@ -12,6 +12,7 @@ enum StudioTemplates {
     static let pages: [String: [String: TemplateKind]] = [
         "login": LoginPage.templateFields.kinds,
         "home": HomePage.templateFields.kinds,
+        "exhibitions": ExhibitionsPage.templateFields.kinds,
         "problem": ProblemPage.templateFields.kinds,
         "accounts": AccountsPage.templateFields.kinds,
         "audit": AuditPage.templateFields.kinds,

@@ -11,8 +11,11 @@ struct AuditPage: TemplateObject {
         let action: String
         let detail: String
         let actor: String
+        /// Which exhibition, on a museum's own audit page, which holds every line.
+        let exhibition: String?
         static let templateFields: TemplateFields<Self> = [
             .field("time", \.time), .field("account", \.account), .field("action", \.action), .field("detail", \.detail), .field("actor", \.actor),
+            .field("exhibition", \.exhibition),
         ]
     }
 
@@ -20,21 +23,25 @@ struct AuditPage: TemplateObject {
     let t: StudioStrings
     let lead: String
     let rows: [Row]
+    let showsExhibition: Bool
 
     static func html(context: StudioContext, user: StudioUser, entries: [AuditEntry]) -> [UInt8] {
         let words = StudioStrings.of(context.language)
+        let showsExhibition = StudioPaths.current.isMuseum
         let rows = entries.reversed().prefix(shown).map { entry in
             // A failed login keeps the name as it was typed, which may hold anything.
             Row(time: StudioText.time(entry.time), account: StudioText.shown(entry.account), action: words["audit_\(entry.action.key)"],
-                detail: StudioText.shown(entry.detail), actor: StudioText.shown(entry.actor))
+                detail: StudioText.shown(entry.detail), actor: StudioText.shown(entry.actor),
+                exhibition: showsExhibition ? (entry.exhibition.isEmpty ? words["audit_museum"] : entry.exhibition) : nil)
         }
         let page = AuditPage(frame: StudioFrame(title: words["audit_heading"], context: context, user: user), t: words,
                              lead: words["audit_lead", ["count": entries.count.formatted(), "shown": min(entries.count, shown).formatted()]],
-                             rows: Array(rows))
+                             rows: Array(rows), showsExhibition: showsExhibition)
         return StudioTemplates.render(page, "audit")
     }
 
-    static let templateFields: TemplateFields<Self> = [.field("frame", \.frame), .field("t", \.t), .field("lead", \.lead), .field("rows", \.rows)]
+    static let templateFields: TemplateFields<Self> = [.field("frame", \.frame), .field("t", \.t), .field("lead", \.lead), .field("rows", \.rows),
+                                                           .field("showsExhibition", \.showsExhibition)]
 }
 
 extension AuditEntry.Action {

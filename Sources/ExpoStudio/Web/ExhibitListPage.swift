@@ -47,7 +47,7 @@ struct ExhibitListPage: TemplateObject {
         func link(_ number: Int) -> String {
             var components = URLComponents()
             components.queryItems = (query.isEmpty ? [] : [URLQueryItem(name: "q", value: query)]) + [URLQueryItem(name: "page", value: String(number))]
-            return "/studio/exhibits?" + (components.percentEncodedQuery ?? "")
+            return StudioPaths.here("exhibits?") + (components.percentEncodedQuery ?? "")
         }
         let shownQuery = StudioText.shown(query)
         let count = query.isEmpty ? words["all_count", ["count": total.formatted()]]

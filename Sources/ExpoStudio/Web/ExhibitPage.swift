@@ -57,7 +57,7 @@ struct ExhibitPage: TemplateObject {
         if sheet.document == .tours {
             // Each tour's stops and length are built on a page of their own.
             for id in sheet.fields.compactMap(\.item).uniqued() {
-                links.append(.init(href: "/studio/tour-stops/" + StudioRouter.pathSegment(id),
+                links.append(.init(href: StudioPaths.here("tour-stops/") + StudioRouter.pathSegment(id),
                                    label: "\(FieldGroup.itemTitle(id, sheet: sheet, context: context)): \(words["tour_stops_link"])"))
             }
         }

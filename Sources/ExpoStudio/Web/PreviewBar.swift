@@ -31,11 +31,11 @@ struct PreviewBar: TemplateObject {
         var parts = path.split(separator: "/").map(String.init)
         if let first = parts.first, languages.contains(first) { parts.removeFirst() }
         switch parts.first {
-        case nil: return ("/studio/exposition", words["preview_back"])
+        case nil: return (StudioPaths.here("exposition"), words["preview_back"])
         case "items" where parts.count >= 2: return (StudioPages.editPath(parts[1]), words["preview_back"])
-        case "tours" where parts.count >= 2: return ("/studio/tour-stops/" + StudioRouter.pathSegment(parts[1]), words["preview_back"])
-        case "tours": return ("/studio/tours", words["preview_back"])
-        default: return ("/studio/", words["preview_back_studio"])
+        case "tours" where parts.count >= 2: return (StudioPaths.here("tour-stops/") + StudioRouter.pathSegment(parts[1]), words["preview_back"])
+        case "tours": return (StudioPaths.here("tours"), words["preview_back"])
+        default: return (StudioPaths.here(""), words["preview_back_studio"])
         }
     }
 }

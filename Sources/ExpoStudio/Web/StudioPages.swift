@@ -11,10 +11,10 @@ enum StudioPages {
     /// The address of the form that edits `key`: an exhibit's id, or a document's key.
     static func editPath(_ key: String) -> String {
         switch CatalogDocument(rawValue: key) {
-        case .exposition: "/studio/exposition"
-        case .tours: "/studio/tours"
-        case .floors: "/studio/floors"
-        case nil: "/studio/exhibits/" + StudioRouter.pathSegment(key)
+        case .exposition: StudioPaths.here("exposition")
+        case .tours: StudioPaths.here("tours")
+        case .floors: StudioPaths.here("floors")
+        case nil: StudioPaths.here("exhibits/") + StudioRouter.pathSegment(key)
         }
     }
 

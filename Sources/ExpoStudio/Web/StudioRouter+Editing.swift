@@ -8,6 +8,7 @@ import Hummingbird
 /// and the preview of the drafts. Each that changes anything asks for its capability.
 extension StudioRouter {
     func addEditing(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         signedIn.get("/exhibits") { [editing] request, context in
             try Self.list(request, context: context, editing: editing)
         }
@@ -101,7 +102,7 @@ extension StudioRouter {
         let catalog = editing.guide.watchedLoad().catalog
         let exhibits = catalog.primary.exhibits
         let positions: [Int]? = query.trimmingCharacters(in: .whitespaces).isEmpty ? nil
-            : editing.guide.currentSite().exhibitPositions(matching: query, in: catalog.primary.language) ?? []
+            : editing.guide.currentSite()?.exhibitPositions(matching: query, in: catalog.primary.language) ?? []
         let found = positions?.count ?? exhibits.count
         let start = min((page - 1) * ExhibitListPage.perPage, found)
         let end = min(start + ExhibitListPage.perPage, found)
@@ -208,12 +209,12 @@ extension StudioRouter {
 
     /// The guide as the drafts make it, with a line that says so above each page.
     private static func preview(_ request: Request, context: StudioContext, editing: GuideEditing) async throws -> Response {
-        var response = try sitePage(request, prefix: GuideEditing.previewPath, site: try editing.previewSite(), context: context)
+        var response = try sitePage(request, prefix: GuideEditing.previewRoute, site: try editing.previewSite(), context: context)
         guard response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
         var collected = CollectedBody()
         try await response.body.write(collected.writer())
         let page = collected.buffer.withLockedValue { Array($0.readableBytesView) }
-        let path = String(request.uri.path.dropFirst(GuideEditing.previewPath.count - 1))
+        let path = String(request.uri.path.dropFirst(GuideEditing.previewRoute.count - 1))
         let languages = editing.guide.watchedLoad().catalog.languages.map(\.code)
         response.body = .init(byteBuffer: ByteBuffer(bytes: PreviewBar.adding(to: page, path: path, languages: languages, context: context)))
         return response

@@ -5,6 +5,7 @@ import Hummingbird
 /// A new floor, added by sending its plan from the floors' page.
 extension StudioRouter {
     func addNewFloor(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         signedIn.group("/floors/new").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] _, context in
             guard let form = context.upload else { return StudioPages.problem(.badRequest, context: context, key: "bad_form") }
             let user = try context.user()

@@ -8,6 +8,7 @@ import Hummingbird
 /// are taken, and the catalog's folder as a zip.
 extension StudioRouter {
     func addImport(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         let importing = signedIn.group("/import").add(middleware: RequireCapability(capability: .importCatalog))
         importing.get { [editing] _, context in
             let staged = try await Self.offThread { editing.stagedImport() }
@@ -53,7 +54,7 @@ extension StudioRouter {
             guard let site = try await Self.offThread({ try editing.importPreviewSite() }) else {
                 return StudioPages.problem(.notFound, context: context, key: "import_preview_none")
             }
-            return try Self.sitePage(request, prefix: GuideEditing.importPreviewPath, site: site, context: context)
+            return try Self.sitePage(request, prefix: GuideEditing.importPreviewRoute, site: site, context: context)
         }
         importing.get("/preview", use: preview)
         importing.get("/preview/**", use: preview)

@@ -9,6 +9,7 @@ extension StudioRouter {
     static let uploadLimit = 256 << 20
 
     func addPhotos(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         signedIn.group("/exhibits/:id/files").add(middleware: RequireCapability(capability: .editDrafts)).post { [editing] request, context in
             let id = try context.parameters.require("id")
             guard let form = context.upload else {

@@ -6,6 +6,7 @@ import Hummingbird
 /// An exhibit's place on the plans, and the plans' images for the studio's page.
 extension StudioRouter {
     func addPlace(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         signedIn.get("/exhibits/:id/place") { [editing] request, context in
             let id = try context.parameters.require("id")
             let words = StudioStrings.of(context.language)
@@ -59,7 +60,7 @@ extension StudioRouter {
         // The floors' names in the person's language where the catalog has it; the plans are the same in every edition.
         let plans = edition(of: catalog, for: context).floors.map { floor in
             PlacePage.Plan(floor: floor, imagePath: catalog.images[floor.plan]?.variants.last.flatMap { shownType($0.format) }
-                .map { _ in "/studio/plans/" + pathSegment(floor.id) })
+                .map { _ in StudioPaths.here("plans/") + pathSegment(floor.id) })
         }
         let problems = editing.problems(of: sheet).filter { problem in problem.field.map { PositionKeys.all.contains($0.name) } ?? false }
         let name = name(id, editing: editing, context: context)

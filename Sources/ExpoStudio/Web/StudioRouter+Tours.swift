@@ -6,6 +6,7 @@ import Hummingbird
 /// A tour's stops and length, built from the guide's search.
 extension StudioRouter {
     func addTourStops(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         signedIn.get("/tour-stops/:tour") { [editing] request, context in
             let query = String((request.uri.queryParameters["q"].map(String.init) ?? "").prefix(200))
             let message = Self.done(request) == "saved" ? StudioStrings.of(context.language)["saved"] : nil
@@ -18,7 +19,7 @@ extension StudioRouter {
             switch try editing.changeTour(tour, action: form["action"] ?? "", exhibit: form["exhibit"], minutes: form["minutes"], to: form["to"],
                                           revision: form["revision"].flatMap { Int64($0) }, by: user.account.name) {
             case nil: return StudioPages.problem(.notFound, context: context)
-            case .saved?: return StudioPages.redirect(to: "/studio/tour-stops/\(Self.pathSegment(tour))?done=saved")
+            case .saved?: return StudioPages.redirect(to: StudioPaths.here("tour-stops/\(Self.pathSegment(tour))?done=saved"))
             case let .refused(key)?:
                 return try Self.tourStopsPage(tour, query: "", context: context, editing: editing,
                                               message: StudioStrings.of(context.language)[key], isAlert: true, status: .unprocessableContent)
@@ -41,7 +42,7 @@ extension StudioRouter {
         for id in route.stops { if let position = load.position(of: id) { names[id] = exhibits[position].name } }
         var found: [TourStopsPage.Found] = []
         if !query.trimmingCharacters(in: .whitespaces).isEmpty {
-            let positions = editing.guide.currentSite().exhibitPositions(matching: query, in: load.catalog.primary.language) ?? []
+            let positions = editing.guide.currentSite()?.exhibitPositions(matching: query, in: load.catalog.primary.language) ?? []
             found = positions.prefix(tourSearchLimit).filter { exhibits.indices.contains($0) }.map { position in
                 TourStopsPage.Found(id: exhibits[position].id, name: exhibits[position].name, stop: exhibits[position].stop)
             }

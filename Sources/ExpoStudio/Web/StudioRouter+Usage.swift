@@ -6,6 +6,7 @@ import Hummingbird
 extension StudioRouter {
     /// The dashboard and its CSV files, for editors and admins.
     func addUsage(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         guard let state = usage else { return }
         signedIn.group("/usage").add(middleware: RequireCapability(capability: .readCounts)).get { [editing] request, context in
             let (first, last, understood) = Self.range(request, today: UsageDay.today())

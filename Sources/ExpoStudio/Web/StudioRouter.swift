@@ -13,10 +13,16 @@ struct StudioRouter: Sendable {
     let state: StudioState
     let throttle: LoginThrottle
     let security: StudioSecurity
-    let editing: GuideEditing
+    /// The catalog's edits; nil on a museum's own pages, which edit none.
+    let editing: GuideEditing?
     /// The counts the dashboard reads; nil when their file could not be opened (the dashboard says so).
     let usage: UsageStore?
     let logger: Logger
+    /// Where its pages are: the one catalog's studio, the museum's own pages, or one exhibition's.
+    var paths = StudioPaths.catalog
+    /// The exhibitions of a museum's studio, for its own pages (nil for the one catalog's and
+    /// an exhibition's).
+    var museum: (any StudioExhibitions)?
 
     func build() -> Router<StudioContext> {
         let router = Router(context: StudioContext.self)
@@ -26,9 +32,12 @@ struct StudioRouter: Sendable {
             sessionCookieParameters: .init(name: Self.sessionCookie, path: "/studio", secure: false, sameSite: .strict),
             keyPrefix: "", defaultSessionExpiration: security.idle)))
         router.add(middleware: FormGuard())
-        router.add(middleware: SessionAuthenticator(context: StudioContext.self) { [state, security] session, _ in
-            Self.user(for: session, state: state, security: security)
+        router.add(middleware: SessionAuthenticator(context: StudioContext.self) { [state, security, paths] session, _ in
+            Self.user(for: session, state: state, security: security, paths: paths)
         })
+        if let exhibition = paths.exhibition {
+            router.add(middleware: RequireRoleHere(exhibition: exhibition, state: state, security: security))
+        }
         router.get("/studio/assets/:name") { _, context in
             guard let response = StudioAssets.response(try context.parameters.require("name")) else {
                 return StudioPages.problem(.notFound, context: context)
@@ -38,6 +47,31 @@ struct StudioRouter: Sendable {
         router.get("/studio/login") { _, context in loginForm(context: context) }
         router.post("/studio/login") { request, context in try await logIn(request, context: context) }
         let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))
+        if let museum {
+            signedIn.get("/") { [state] _, context in
+                StudioPages.response(ExhibitionsPage.html(context: context, user: try context.user(), exhibitions: museum.exhibitions(),
+                                                          state: state))
+            }
+        } else {
+            addHome(to: signedIn)
+        }
+        signedIn.post("/logout") { _, context in try logOut(context: context) }
+        signedIn.group("/audit").add(middleware: RequireCapability(capability: .readAuditLog)).get { _, context in
+            StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
+        }
+        if museum == nil {
+            addEditing(to: signedIn)
+            addImport(to: signedIn)
+        }
+        // The counts are the one catalog's; a museum's are not kept per exhibition yet.
+        if !paths.inMuseum { addUsage(to: signedIn) }
+        // Accounts are the museum's, managed on its own pages only.
+        if paths.exhibition == nil { addAccounts(to: signedIn) }
+        return router
+    }
+
+    private func addHome(to signedIn: RouterGroup<StudioContext>) {
+        guard let editing else { return }
         signedIn.get("/") { [editing] _, context in
             let catalog = editing.guide.watchedLoad().catalog
             var summary = StudioRoutes.GuideSummary(exhibits: catalog.exhibitCount, languages: catalog.languages.map(\.code))
@@ -47,25 +81,31 @@ struct StudioRouter: Sendable {
             return StudioPages.response(HomePage.html(context: context, user: try context.user(), guide: summary,
                                                       drafts: try editing.state.drafts().count))
         }
-        signedIn.post("/logout") { _, context in try logOut(context: context) }
-        signedIn.group("/audit").add(middleware: RequireCapability(capability: .readAuditLog)).get { _, context in
-            StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
-        }
-        addEditing(to: signedIn)
-        addUsage(to: signedIn)
-        addImport(to: signedIn)
-        addAccounts(to: signedIn)
-        return router
     }
 
-    /// The person a session belongs to, or nil when the session is over: the account is
+    /// The person a session belongs to, with their role where `paths` are, or nil when the
+    /// session is over or they have no role there.
+    static func user(for session: StudioSession, state: StudioState, security: StudioSecurity, paths: StudioPaths) -> StudioUser? {
+        guard let account = liveAccount(for: session, state: state, security: security),
+              let role = role(of: account, at: paths) else { return nil }
+        return StudioUser(account: account, role: role, formToken: session.formToken)
+    }
+
+    /// The account a session belongs to, or nil when the session is over: the account is
     /// gone, logged out or given a new password since (its epoch moved on), or the session
     /// is older than the absolute limit.
-    static func user(for session: StudioSession, state: StudioState, security: StudioSecurity) -> StudioUser? {
+    static func liveAccount(for session: StudioSession, state: StudioState, security: StudioSecurity) -> Account? {
         guard state.now().timeIntervalSince(session.started) < TimeInterval(security.absolute.components.seconds),
-              let account = try? state.account(id: session.account), account.sessionEpoch == session.epoch,
-              let role = account.role(in: nil) else { return nil }
-        return StudioUser(account: account, role: role, formToken: session.formToken)
+              let account = try? state.account(id: session.account), account.sessionEpoch == session.epoch else { return nil }
+        return account
+    }
+
+    /// What `account` may do where `paths` are. On a museum's own pages, what their role in
+    /// every exhibition allows; someone with roles in some exhibitions only may see which,
+    /// as a contributor may, and go into them.
+    static func role(of account: Account, at paths: StudioPaths) -> Role? {
+        if paths.isMuseum { return account.role ?? (account.exhibitionRoles.isEmpty ? nil : .contributor) }
+        return account.role(in: paths.exhibition)
     }
 
     private func loginForm(context: StudioContext, name: String = "", message: String? = nil,
@@ -96,7 +136,7 @@ struct StudioRouter: Sendable {
             return loginForm(context: context, name: name, message: words["wrong_login"], status: .unauthorized)
         }
         throttle.succeeded(keys)
-        guard account.role(in: nil) != nil else {
+        guard Self.role(of: account, at: paths) != nil else {
             try state.record(.loginFailed, account: account.name, detail: "from \(context.clientAddress): no role in this catalog", actor: "studio")
             return loginForm(context: context, name: name, message: words["no_role_here"], status: .forbidden)
         }
@@ -104,7 +144,7 @@ struct StudioRouter: Sendable {
             StudioSession(account: account.id, epoch: account.sessionEpoch, started: state.now(), formToken: FormGuard.newToken()),
             expiresIn: security.idle)
         try state.record(.loggedIn, account: account.name, detail: "from \(context.clientAddress)", actor: account.name)
-        var response = StudioPages.redirect(to: "/studio/")
+        var response = StudioPages.redirect(to: StudioPaths.root)
         response.headers[values: .setCookie].append(
             Cookie(name: FormGuard.loginCookie, value: "", maxAge: 0, path: "/studio", secure: false, httpOnly: true, sameSite: .strict).description)
         return response
@@ -136,6 +176,23 @@ struct RequireAccount: RouterMiddleware {
             return StudioPages.problem(.unauthorized, context: context)
         }
         _ = context.sessions.updateSession(session, expiresIn: idle)
+        return try await next(request, context)
+    }
+}
+
+/// Turns away, on every route of an exhibition's studio, someone logged in who has no role in
+/// it: a page that says so (403), not the login form they have already passed.
+struct RequireRoleHere: RouterMiddleware {
+    typealias Context = StudioContext
+    let exhibition: String
+    let state: StudioState
+    let security: StudioSecurity
+
+    func handle(_ request: Request, context: StudioContext, next: (Request, StudioContext) async throws -> Response) async throws -> Response {
+        if context.identity == nil, let session = context.sessions.session,
+           let account = StudioRouter.liveAccount(for: session, state: state, security: security), account.role(in: exhibition) == nil {
+            return StudioPages.problem(.forbidden, context: context, key: "no_role_in_exhibition")
+        }
         return try await next(request, context)
     }
 }

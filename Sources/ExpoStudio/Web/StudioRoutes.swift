@@ -66,7 +66,7 @@ public struct StudioRoutes: SideRoutes {
         let prefix = StudioRouter.sessionCookie + "="
         guard let pair = pairs.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { $0.hasPrefix(prefix) }),
               let session = SessionStore(state: state).current(String(pair.dropFirst(prefix.count))) else { return nil }
-        return StudioRouter.user(for: session, state: state, security: security)
+        return StudioRouter.user(for: session, state: state, security: security, paths: paths)
     }
 
     let state: StudioState
@@ -75,18 +75,32 @@ public struct StudioRoutes: SideRoutes {
     let responder: any HTTPResponder<StudioContext>
     let transport: Transport
     let logger: Logger
+    /// Where its pages are; `/studio/` but for an exhibition of a folder.
+    let paths: StudioPaths
 
     /// `usage`: the counts the dashboard shows; without it, those in the state's folder.
     /// `origins`: where forms may come from besides this machine's own names at the port it listens on.
     public init(state: StudioState, usage: UsageStore? = nil, transport: Transport, origins: StudioOrigins = StudioOrigins(), logger: Logger,
                 throttle: LoginThrottle = LoginThrottle(), security: StudioSecurity = StudioSecurity(), guide: any StudioGuide) {
+        GuideEditing.removeLeftovers(state: state)
+        self.init(state: state, usage: usage ?? (try? UsageStore(folder: state.folder)), transport: transport, origins: origins, logger: logger,
+                  throttle: throttle, security: security, guide: guide, paths: .catalog, museum: nil)
+    }
+
+    /// The studio of one exhibition of a folder (`paths` its own), or the museum's own pages
+    /// (`museum`); `MuseumStudioRoutes` makes them and sends each request to its own.
+    init(state: StudioState, usage: UsageStore?, transport: Transport, origins: StudioOrigins, logger: Logger,
+         throttle: LoginThrottle, security: StudioSecurity, guide: (any StudioGuide)?, paths: StudioPaths, museum: (any StudioExhibitions)?) {
         self.transport = transport
         self.logger = logger
         self.state = state
         self.security = security
         self.origins = origins
-        let router = StudioRouter(state: state, throttle: throttle, security: security, editing: GuideEditing(state: state, guide: guide),
-                                  usage: usage ?? (try? UsageStore(folder: state.folder)), logger: logger)
+        self.paths = paths
+        var router = StudioRouter(state: state, throttle: throttle, security: security,
+                                  editing: guide.map { GuideEditing(state: state, guide: $0) }, usage: usage, logger: logger)
+        router.paths = paths
+        router.museum = museum
         responder = router.build().buildResponder()
     }
 
@@ -98,6 +112,10 @@ public struct StudioRoutes: SideRoutes {
     }
 
     public func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse {
+        await StudioPaths.$current.withValue(paths) { await answer(head, body: body, channel: channel) }
+    }
+
+    private func answer(_ head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse {
         let peer = channel.remoteAddress?.ipAddress ?? "unknown"
         let fromProxy: Bool = if case let .proxy(address) = transport { peer == address } else { false }
         let forwardedProto = head.headers.first(name: "x-forwarded-proto")?.lowercased()

@@ -48,7 +48,7 @@ struct TourStopsPage: TemplateObject {
     static func html(context: StudioContext, user: StudioUser, route: GuideEditing.TourRoute, title: String, names: [String: String], query: String,
                      found: [Found], suggestion: (minutes: Int, seconds: Double, recorded: Int), message: String?, isAlert: Bool) -> [UInt8] {
         let words = StudioStrings.of(context.language)
-        let path = "/studio/tour-stops/" + StudioRouter.pathSegment(route.tour.id)
+        let path = StudioPaths.here("tour-stops/") + StudioRouter.pathSegment(route.tour.id)
         func slot(_ action: String, _ label: String, named: String, shown: Bool) -> Slot {
             Slot(action: action, label: shown ? label : nil, named: words["tour_\(action)_named", ["name": named]])
         }

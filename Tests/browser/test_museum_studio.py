@@ -1,0 +1,178 @@
+"""One studio for a folder of exhibitions (issue 57), in Chromium and WebKit, on a phone, as
+staff use it from the real binary (`studio --catalogs`): one login, the list of the
+exhibitions a person works on, an edit published in one exhibition that the other never
+shows, a refusal in the exhibition someone has no role in, a role given on the accounts
+page, and axe on the museum's and an exhibition's pages."""
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import _binary, new_phone, running_studio
+from support import DEFAULT_CATALOG
+from test_studio import axe_violations
+from test_studio_editing import PASSWORD, git, webkit_axe_violations
+
+ACCOUNTS = [("안나", "admin", None), ("김민지", "editor", "korea"), ("박서준", "contributor", "paris")]
+
+
+@pytest.fixture(scope="module")
+def museum():
+    """Two exhibitions made of the default catalog, `korea` and `paris`, each kept in git;
+    안나 is admin of both, 김민지 editor in korea, 박서준 contributor in paris. Yields (URL,
+    the folder of catalogs)."""
+    root = tempfile.mkdtemp(prefix="expo1900-museum-studio-")
+    catalogs = f"{root}/catalogs"
+    for name in ("korea", "paris"):
+        shutil.copytree(DEFAULT_CATALOG, f"{catalogs}/{name}")
+        git(f"{catalogs}/{name}", "init", "-q")
+        git(f"{catalogs}/{name}", "add", "-A")
+        git(f"{catalogs}/{name}", "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+    for name, role, exhibition in ACCOUNTS:
+        scope = ["--exhibition", exhibition] if exhibition else []
+        subprocess.run([_binary(), "users", "add", name, "--role", role, *scope, "--state", f"{root}/state"],
+                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    try:
+        with running_studio("--catalogs", catalogs, "--state", f"{root}/state") as url:
+            yield url, catalogs
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def log_in(page, url, name):
+    page.goto(url + "/studio/login")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(url + "/studio/")
+
+
+def public(page, url, path):
+    page.goto(url + path)
+    return page.content()
+
+
+def test_an_editor_of_one_exhibition_edits_and_publishes_there_only(browser, museum):
+    url, catalogs = museum
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url, "김민지")
+        # The first page lists the one exhibition she works on, by its title, with her role.
+        rows = page.locator(".exhibition-row")
+        assert rows.count() == 1
+        assert "파리 만국박람회" in rows.first.inner_text() and "korea" in rows.first.inner_text()
+        assert page.locator("a[href='/studio/e/paris/']").count() == 0
+        page.click("a[href='/studio/e/korea/']")
+        page.wait_for_url(url + "/studio/e/korea/")
+        assert "korea" in page.inner_text(".brand-exhibition"), "every page says which exhibition it is"
+
+        page.click("main a[href='/studio/e/korea/exhibits']")
+        page.click("a[href='/studio/e/korea/exhibits/haegeum']")
+        page.fill("[name='f.ko.short_desc']", "서울 전시에서 고친 해금 설명")
+        page.click("form.exhibit button[type=submit]")
+        assert "초안을 저장했습니다." in page.inner_text("[role=status]")
+        page.click("a[href='/studio/e/korea/preview/items/haegeum/']")
+        assert "서울 전시에서 고친 해금 설명" in page.content()
+        assert page.locator(".studio-preview-bar a").get_attribute("href") == "/studio/e/korea/exhibits/haegeum"
+        assert "서울 전시에서 고친 해금 설명" not in public(page, url, "/korea/items/haegeum/")
+
+        page.goto(url + "/studio/e/korea/publish")
+        page.click("form[action='/studio/e/korea/publish'] button")
+        assert "게시했습니다" in page.inner_text("[role=status]")
+        assert "서울 전시에서 고친 해금 설명" in public(page, url, "/korea/items/haegeum/")
+        assert "서울 전시에서 고친 해금 설명" not in public(page, url, "/paris/items/haegeum/")
+        assert git(f"{catalogs}/paris", "status", "--porcelain") == "", "paris's files are as they were"
+        assert git(f"{catalogs}/korea", "diff", "--name-only").split() == ["items.json"]
+
+        # The exhibition she has no role in is refused, on the server, with the way back.
+        answer = page.goto(url + "/studio/e/paris/exhibits/haegeum")
+        assert answer.status == 403
+        assert "역할이 없습니다" in page.inner_text("h1")
+        assert page.locator("main a").get_attribute("href") == "/studio/"
+        assert page.goto(url + "/studio/accounts").status == 403
+
+        page.goto(url + "/studio/e/korea/exhibits/haegeum/history")
+        page.click("form[action='/studio/e/korea/exhibits/haegeum/revert'] button")
+        assert "되돌렸습니다" in page.inner_text("[role=status]")
+        assert git(f"{catalogs}/korea", "diff") == ""
+    finally:
+        context.close()
+
+
+def test_an_admin_gives_a_role_in_one_exhibition(browser, museum):
+    url, _ = museum
+    admin, contributor = new_phone(browser), new_phone(browser)
+    try:
+        anna, seojun = admin.new_page(), contributor.new_page()
+        log_in(anna, url, "안나")
+        assert anna.locator(".exhibition-row").count() == 2, "an admin of every exhibition sees them all"
+        log_in(seojun, url, "박서준")
+        assert seojun.goto(url + "/studio/e/korea/").status == 403
+
+        anna.goto(url + "/studio/accounts")
+        row = anna.locator("tr", has=anna.locator("th", has_text="박서준"))
+        assert "paris" in row.locator("td").first.inner_text()
+        row.locator("select[name=role]").select_option("editor")
+        row.locator("select[name=exhibition]").select_option("korea")
+        row.locator("form[action='/studio/accounts/role'] button").click()
+        assert "박서준" in anna.inner_text("[role=status]")
+        row = anna.locator("tr", has=anna.locator("th", has_text="박서준"))
+        assert "korea" in row.locator("td").first.inner_text()
+
+        assert seojun.goto(url + "/studio/e/korea/").status == 200, "the role counts from the next page on"
+        seojun.goto(url + "/studio/")
+        assert seojun.locator(".exhibition-row").count() == 2
+        anna.goto(url + "/studio/audit")
+        assert "korea" in anna.inner_text("table"), "the museum's audit log says where a role was given"
+    finally:
+        admin.close()
+        contributor.close()
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_axe_finds_no_violations_on_the_museums_studio(browser, museum, color_scheme):
+    url, _ = museum
+    axe = Axe()
+    context = new_phone(browser, color_scheme=color_scheme)
+    page = context.new_page()
+    failures = []
+    try:
+        log_in(page, url, "안나")
+        for path in ["/studio/", "/studio/accounts", "/studio/audit", "/studio/e/korea/", "/studio/e/paris/exhibits",
+                     "/studio/e/paris/exhibits/jikji"]:
+            page.goto(url + path)
+            failures += axe_violations(axe, page, path, color_scheme)
+        page.goto(url + "/studio/login")
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+
+
+def test_the_museums_studio_in_webkit(webkit, museum):
+    """WebKit: the login, the list, an exhibition's page, the refusal elsewhere, and axe."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = museum
+    webkit.get(url + "/studio/login")
+    webkit.find_element(By.ID, "name").send_keys("김민지")
+    webkit.find_element(By.ID, "password").send_keys(PASSWORD)
+    webkit.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    deadline = time.time() + 10
+    while not webkit.current_url.endswith("/studio/") and time.time() < deadline:
+        time.sleep(0.05)
+    failures = webkit_axe_violations(webkit, "/studio/ [webkit]")
+    links = [link.get_attribute("href") for link in webkit.find_elements(By.CSS_SELECTOR, ".exhibition-row h2 a")]
+    assert [link.removeprefix(url) for link in links] == ["/studio/e/korea/"]
+    webkit.find_element(By.CSS_SELECTOR, ".exhibition-row h2 a").click()
+    while not webkit.current_url.endswith("/studio/e/korea/") and time.time() < deadline:
+        time.sleep(0.05)
+    assert "korea" in webkit.find_element(By.CSS_SELECTOR, ".brand-exhibition").text
+    failures += webkit_axe_violations(webkit, "/studio/e/korea/ [webkit]")
+    webkit.get(url + "/studio/e/paris/exhibits")
+    assert "역할이 없습니다" in webkit.find_element(By.TAG_NAME, "h1").text
+    failures += webkit_axe_violations(webkit, "/studio/e/paris/exhibits [webkit]")
+    assert not failures, "\n".join(failures)
