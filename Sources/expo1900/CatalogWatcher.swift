@@ -13,24 +13,28 @@ final class CatalogWatcher: @unchecked Sendable {
     static let settleLimit: Duration = .seconds(1)
 
     let root: URL
+    /// Whether `root` is a folder of exhibitions (`--catalogs`), whose sub-folders are all
+    /// catalogs, whatever their names: one called `build` is an exhibition, not Xcode's.
+    let holdsExhibitions: Bool
     private var last: [String: FileStamp]
 
-    init(root: URL) {
+    init(root: URL, holdsExhibitions: Bool = false) {
         self.root = root
-        last = Self.look(root)
+        self.holdsExhibitions = holdsExhibitions
+        last = Self.look(root, holdsExhibitions: holdsExhibitions)
     }
 
     /// Waits for a change and returns once the files have settled; checks cancellation.
     func nextChange() async throws {
         while true {
             try await Task.sleep(for: Self.interval)
-            var now = Self.look(root)
+            var now = Self.look(root, holdsExhibitions: holdsExhibitions)
             guard now != last else { continue }
             let clock = ContinuousClock()
             let started = clock.now
             while clock.now - started < Self.settleLimit {
                 try await Task.sleep(for: .milliseconds(60))
-                let again = Self.look(root)
+                let again = Self.look(root, holdsExhibitions: holdsExhibitions)
                 if again == now { break }
                 now = again
             }
@@ -43,7 +47,7 @@ final class CatalogWatcher: @unchecked Sendable {
     /// editors' swap files) are left out, as are the folders Xcode builds into. Symbolic links
     /// are stamped, not followed (a folder they lead to inside the catalog is seen where it
     /// is), and each real folder is listed once, so that no mount or link can make a loop.
-    static func look(_ root: URL) -> [String: FileStamp] {
+    static func look(_ root: URL, holdsExhibitions: Bool = false) -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
         var folders = [root.path]
         var visited: Set<[UInt64]> = []
@@ -52,7 +56,8 @@ final class CatalogWatcher: @unchecked Sendable {
             guard stat(folder, &folderInfo) == 0,
                   visited.insert([UInt64(folderInfo.st_dev), UInt64(folderInfo.st_ino)]).inserted,
                   let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where !name.hasPrefix(".") && name != "DerivedData" && name != "build" {
+            let isRoot = folder == root.path
+            for name in names where !name.hasPrefix(".") && (holdsExhibitions && isRoot || name != "DerivedData" && name != "build") {
                 let path = folder + "/" + name
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }

@@ -26,6 +26,9 @@ extension GuideServing {
             throw ExitCode(2)
         }
         for diagnostic in folder.diagnostics { printError("\(diagnostic.severity.rawValue): \(directory)/\(diagnostic.description)") }
+        if folder.entries.isEmpty {
+            printError("warning: \(directory) holds no exhibition yet: its front page says so. Add a catalog folder (or a zip) to it\(watch || studio != nil ? "" : " and send SIGHUP, or start with --watch"), and it is served under its name.")
+        }
         var options = try options
         options.servesSearch = true
         options.takeSearchShardSize()
@@ -58,7 +61,7 @@ extension GuideServing {
         if watch || studio != nil {
             logger.info("watching \(root.path) for changes (a look at its files every \(CatalogWatcher.interval))")
             watching = Task.detached {
-                let watcher = CatalogWatcher(root: root)
+                let watcher = CatalogWatcher(root: root, holdsExhibitions: true)
                 while (try? await watcher.nextChange()) != nil {
                     museum.refresh(because: "the files changed")
                 }

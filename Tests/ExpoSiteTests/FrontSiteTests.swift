@@ -109,11 +109,22 @@ import Testing
         for language in InterfaceText.bundled.keys {
             let strings = UIStrings.shipped(language)
             for word in [strings.front.title, strings.front.current, strings.front.upcoming, strings.front.past,
-                         strings.front.unavailable, strings.front.unavailableMessage, strings.front.back] {
+                         strings.front.unavailable, strings.front.unavailableMessage, strings.front.back,
+                         (InterfaceText.shipped(for: language) ?? InterfaceText.english)["front_none"]] {
                 #expect(!word.isEmpty, "\(language)")
             }
             if language != .english { #expect(strings.front.current != UIStrings.shipped(.english).front.current, "\(language)") }
         }
+    }
+
+    @Test func aFolderWithNoExhibitionSaysSo() throws {
+        // With no exhibition and no museum.json, the page is in English.
+        let front = try FrontSite.render(MuseumDescription(), exhibitions: [])
+        let home = Self.text(front.pages["/"])
+        #expect(home.contains("<p class=\"front-none\">\(InterfaceText.english["front_none"])</p>"))
+        #expect(Self.sections(home).isEmpty)
+        let withOne = try FrontSite.render(MuseumDescription(), exhibitions: [FrontSite.Exhibition(name: "broken", site: nil)])
+        #expect(!Self.text(withOne.pages["/"]).contains("front-none"), "one that cannot be loaded is still one")
     }
 
     @Test func theFrontRegistersNoServiceWorker() throws {

@@ -35,6 +35,8 @@ struct FrontScreen: Sendable {
     var titleLang: String?
     var text: Text?
     var sections: [Section]
+    /// "No exhibitions yet", when the folder holds none.
+    var noExhibitions: String
 }
 
 extension FrontScreen: TemplateObject {
@@ -44,6 +46,7 @@ extension FrontScreen: TemplateObject {
         .field("titleLang", \.titleLang),
         .field("text", \.text),
         .field("sections", \.sections),
+        .field("noExhibitions", \.noExhibitions),
     ]
 }
 

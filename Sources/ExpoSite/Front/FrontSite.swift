@@ -63,7 +63,7 @@ public struct FrontSite: Sendable {
                                  pathIn: routes.home, languages: languages, routes: routes, assets: assets),
                 title: title, titleLang: titleLang,
                 text: paragraphs.isEmpty ? nil : FrontScreen.Text(paragraphs: paragraphs, lang: museum.text[language] == nil && language != primary ? primary.code : nil),
-                sections: [])
+                sections: [], noExhibitions: (catalog.interface[language] ?? InterfaceText.english)["front_none"])
             var index = 0
             for period in Period.allCases {
                 let entries = ordered.filter { $0.period == period }.map { exhibition in
