@@ -7,6 +7,9 @@ exhibitions of 1,000 real records each, against `serve --catalog` of one catalog
 - With `--watch`, an exhibit renamed in one exhibition's items.json (saved by renaming, as
   editors do): how soon its page shows the new name, and how long the other nineteen take
   to answer meanwhile.
+- With `studio --catalogs`, an exhibit's name changed in one exhibition's studio and
+  published there, as staff do it: how soon its public page shows the new name, and how long
+  the other nineteen take to answer meanwhile.
 
 The exhibitions are slices of the real collections beside the project (Tate and MoMA, see
 their README): ten of 1,000 Tate records and ten of 1,000 MoMA records, each with a title of
@@ -19,6 +22,7 @@ import math
 import os
 import pathlib
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -33,6 +37,7 @@ sys.path.insert(0, str(HERE))
 
 from running import BenchBroken, ExpoServer, read_line  # noqa: E402
 from scale import answered, free_port  # noqa: E402
+from studio import PASSWORD, Studio, unescape  # noqa: E402
 from throughput import wrk  # noqa: E402
 
 COLLECTIONS = HERE.parent.parent / "shared" / "real-collections"
@@ -224,7 +229,7 @@ class Visitors:
         for connection in connections:
             connection.close()
 
-    def warm(self):
+    def warm(self, what):
         """Every page once, so that no first making of a page is counted."""
         connection = self._connect()
         for page in self.pages:
@@ -232,7 +237,7 @@ class Visitors:
             response = connection.getresponse()
             response.read()
             if response.status != 200:
-                raise BenchBroken(f"serve --catalogs --watch: {page} answered {response.status}")
+                raise BenchBroken(f"{what}: {page} answered {response.status}")
         connection.close()
 
 
@@ -247,6 +252,32 @@ def fetch(connection, path):
     return response.status, response.read().decode("utf-8", "replace")
 
 
+def other_pages(root, names):
+    """The list and the first exhibit's page of every exhibition but the first."""
+    pages = []
+    for other in names[1:]:
+        pages += [f"/{other}/items/", f"/{other}/items/{first_exhibit(root / other)}/"]
+    return pages
+
+
+def meanwhile(visitors, windows):
+    """What the visitors saw: their requests under way at any moment of one of `windows`
+    ((begin, end) pairs), and all of them."""
+    samples = visitors.samples
+    during = [seconds for start, seconds, _ in samples
+              if any(start <= end and start + seconds >= begin for begin, end in windows)]
+    return {"requests": len(samples), "requests_during_reload": len(during), "failures": len(visitors.failures),
+            "failure_examples": visitors.failures[:5],
+            "p99_during_reload_ms": p99(during) * 1000, "max_during_reload_ms": max(during, default=float("nan")) * 1000,
+            "p99_all_ms": p99([s[1] for s in samples]) * 1000}
+
+
+def describe_meanwhile(row):
+    return (f"the other nineteen: {row['requests']:,} requests, {row['requests_during_reload']:,} during a reload: p99 "
+            f"{row['p99_during_reload_ms']:.1f} ms (max {row['max_during_reload_ms']:.1f} ms; p99 over the whole run "
+            f"{row['p99_all_ms']:.1f} ms); {row['failures']} failed")
+
+
 def publish_row(binary, root, names, edits):
     """`edits` renames of exhibition 0's last exhibit, a second apart, each saved as editors
     save (written beside the file, then renamed over it); from the rename to the exhibit's page
@@ -257,9 +288,7 @@ def publish_row(binary, root, names, edits):
     items_file = folder / "items.json"
     items = json.loads(items_file.read_text("utf-8"))
     exhibit = items[-1]["image_name"]
-    others = []
-    for other in names[1:]:
-        others += [f"/{other}/items/", f"/{other}/items/{first_exhibit(root / other)}/"]
+    others = other_pages(root, names)
     what = "serve --catalogs --watch"
     with ExpoServer(binary, "--watch", "--catalogs", str(root)) as server:
         parts = urllib.parse.urlsplit(server.url)
@@ -268,7 +297,7 @@ def publish_row(binary, root, names, edits):
         if status != 200:
             raise BenchBroken(f"{what}: /{name}/items/{exhibit}/ answered {status}")
         visitors = Visitors(server.url, others)
-        visitors.warm()
+        visitors.warm(what)
         time.sleep(1)
         visitors.thread.start()
         time.sleep(1)
@@ -299,25 +328,158 @@ def publish_row(binary, root, names, edits):
         visitors.stop.set()
         visitors.thread.join(timeout=30)
         poller.close()
-    samples = visitors.samples
-    during = [seconds for start, seconds, _ in samples
-              if any(start <= end and start + seconds >= begin for begin, end in windows)]
     row = {"exhibition": name, "edits": edits, "reload_s": delays, "reload_s_max": max(delays),
-           "reload_s_median": statistics.median(delays), "requests": len(samples),
-           "requests_during_reload": len(during), "failures": len(visitors.failures),
-           "failure_examples": visitors.failures[:5],
-           "p99_during_reload_ms": p99(during) * 1000, "max_during_reload_ms": max(during, default=float("nan")) * 1000,
-           "p99_all_ms": p99([s[1] for s in samples]) * 1000}
-    print(f"  the other nineteen: {len(samples):,} requests, {len(during):,} during a reload: p99 "
-          f"{row['p99_during_reload_ms']:.1f} ms (max {row['max_during_reload_ms']:.1f} ms; p99 over the whole run "
-          f"{row['p99_all_ms']:.1f} ms); {row['failures']} failed", flush=True)
+           "reload_s_median": statistics.median(delays), **meanwhile(visitors, windows)}
+    print(f"  {describe_meanwhile(row)}", flush=True)
+    return row
+
+
+# Row 4: a publish in one exhibition's studio while the others answer
+
+class MuseumStudio(Studio):
+    """`studio --catalogs` over the museum with one admin, made by `users add` as a museum's
+    first account is, and a client logged in as them. Its log goes to `log`, read after the
+    run for what went wrong; the process is ended however the start or the login ends."""
+
+    ACCOUNT = "bench"
+
+    def __init__(self, binary, root, state, log):
+        super().__init__(binary, root, state)
+        self.command = [binary, "studio", "--port", "0", "--catalogs", str(root), "--state", str(state)]
+        self.log = log
+
+    def __enter__(self):
+        added = subprocess.run([self.binary, "users", "add", self.ACCOUNT, "--role", "admin", "--state", str(self.state)],
+                               input=PASSWORD + "\n", text=True, capture_output=True)
+        if added.returncode != 0:
+            raise BenchBroken(f"expo1900 users add: status {added.returncode}: {added.stderr.strip()[:300]}")
+        self.log_file = open(self.log, "wb")
+        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=self.log_file)
+        try:
+            self.url = read_line(self.process, r"Expo1900 is serving (http://\S+)", TIMEOUT, "studio --catalogs").group(1)
+            parts = urllib.parse.urlsplit(self.url)
+            self.host, self.port = parts.hostname, parts.port
+            token = self.token(self.get("/studio/login")[1])
+            status, _ = self.post("/studio/login", {"form_token": token, "name": self.ACCOUNT, "password": PASSWORD})
+            if status != 303 or "studio_session" not in self.cookies:
+                raise BenchBroken(f"studio --catalogs: logging in answered {status}")
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log_file.close()
+
+    def form(self, exhibition, exhibit):
+        """The exhibit's form in `exhibition`'s studio as its page fills it, read as
+        studio.Studio.form reads a studio of one catalog's."""
+        status, page = self.get(f"/studio/e/{exhibition}/exhibits/{exhibit}")
+        if status != 200:
+            raise BenchBroken(f"studio --catalogs: the form of {exhibit} in {exhibition} answered {status}")
+        fields = {"form_token": self.token(page)}
+        for name, value in re.findall(r'<input type="hidden" name="((?:revision|version\.)[^"]*)" value="([^"]*)"', page):
+            fields[name] = unescape(value)
+        for name, value, text in re.findall(
+                r'<(?:input|textarea) id="[^"]*" name="(f\.[^"]*)"[^>]*?(?:value="([^"]*)"[^>]*)?>(?:([^<]*)</textarea>)?', page):
+            fields[name] = unescape(value or text)
+        return fields
+
+
+def log_problems(log):
+    """The studio's log lines that say something went wrong."""
+    lines = log.read_text("utf-8", "replace").splitlines() if log.exists() else []
+    return [line for line in lines if re.search(r"\b(error|warning|critical|fault)\b", line, re.IGNORECASE)]
+
+
+def studio_publish_row(binary, scratch, root, names, publishes):
+    """`publishes` times, the name of exhibition 0's first exhibit changed in its studio
+    (the form posted back whole, as a browser does) and published, a second apart: from
+    sending the publish to the exhibit's public page showing the new name. The others'
+    latencies are those of requests under way at any moment from a publish sent to its name
+    seen, as in publish_row."""
+    name = names[0]
+    exhibit = first_exhibit(root / name)
+    language = json.loads((root / name / EXPOSITION).read_text("utf-8"))["language"]
+    field = f"f.{language}.name"
+    public = f"/{name}/items/{exhibit}/"
+    what = "studio --catalogs"
+    log = scratch / "museum-studio.log"
+    state = scratch / "museum-studio-state"
+    if state.exists():
+        shutil.rmtree(state)
+    delays, answers, windows, refused = [], [], [], []
+    with MuseumStudio(binary, root, state, log) as studio:
+        poller = http.client.HTTPConnection(studio.host, studio.port, timeout=10)
+        status, _ = fetch(poller, public)
+        if status != 200:
+            raise BenchBroken(f"{what}: {public} answered {status}")
+        # The exhibition's studio is made when first asked for: its form once before the
+        # clock, as staff open an exhibit before they publish it.
+        if field not in studio.form(name, exhibit):
+            raise BenchBroken(f"{what}: the form of {exhibit} has no {field}")
+        visitors = Visitors(studio.url, other_pages(root, names))
+        visitors.warm(what)
+        time.sleep(1)
+        visitors.thread.start()
+        try:
+            time.sleep(1)
+            for number in range(publishes):
+                marker = f"Published by the bench {number} {os.getpid()} {time.time_ns()}"
+                form = studio.form(name, exhibit)
+                form[field] = marker
+                status, page = studio.post(f"/studio/e/{name}/exhibits/{exhibit}", form)
+                if status != 303:
+                    raise BenchBroken(f"{what}: saving the draft of {exhibit} answered {status}: {page[:300]}")
+                sent = time.perf_counter()
+                status, page = studio.post(f"/studio/e/{name}/publish", {"form_token": form["form_token"], "exhibit": exhibit})
+                answers.append(time.perf_counter() - sent)
+                if status != 200:
+                    raise BenchBroken(f"{what}: publishing {exhibit} answered {status}: {page[:300]}")
+                seen = None
+                while time.perf_counter() - sent < 30:
+                    try:
+                        status, body = fetch(poller, public)
+                    except (OSError, http.client.HTTPException):
+                        poller.close()
+                        poller = http.client.HTTPConnection(studio.host, studio.port, timeout=10)
+                        continue
+                    if status == 200 and marker in body:
+                        seen = time.perf_counter()
+                        break
+                    time.sleep(0.02)
+                if seen is None:
+                    # A publish the studio refused answers 200 with its reason: kept to say why.
+                    refused.append(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))[:300])
+                delays.append(seen - sent if seen else float("inf"))
+                windows.append((sent, seen or time.perf_counter()))
+                print(f"  publish {number + 1}: answered in {answers[-1] * 1000:.0f} ms, the new name shown after "
+                      f"{delays[-1] * 1000:.0f} ms", flush=True)
+                time.sleep(1)
+        finally:
+            visitors.stop.set()
+            visitors.thread.join(timeout=30)
+            poller.close()
+    problems = log_problems(log)
+    row = {"exhibition": name, "exhibit": exhibit, "publishes": publishes, "live_s": delays, "live_s_max": max(delays),
+           "live_s_median": statistics.median(delays), "answer_s": answers, "refused": refused,
+           "log_problems": len(problems), "log_problem_examples": problems[:5], **meanwhile(visitors, windows)}
+    print(f"  {describe_meanwhile(row)}", flush=True)
+    for line in problems[:5]:
+        print(f"  studio log: {line[:200]}", flush=True)
     return row
 
 
 # All of it
 
-def supports_catalogs(binary):
-    result = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True)
+def supports_catalogs(binary, command="serve"):
+    result = subprocess.run([binary, command, "--help"], capture_output=True, text=True)
     return "--catalogs" in result.stdout + result.stderr
 
 
@@ -342,6 +504,12 @@ def exhibitions_runs(binary, scratch, seconds, rounds, quick):
     # shared by wrk and both servers read 0.87 in one run and 1.03 in the next.
     results["throughput"] = throughput_row(binary, root, names, seconds, max(rounds, 3))
     results["publish"] = publish_row(binary, root, names, 3 if quick else 7)
+    # After the --watch row, whose server has ended: the studio edits the same folders.
+    if supports_catalogs(binary, "studio"):
+        results["studio_publish"] = studio_publish_row(binary, scratch, root, names, 3 if quick else 7)
+    else:
+        results["studio_publish"] = {"measured": False, "why": f"{binary} studio has no --catalogs"}
+        print(f"  studio publish not measured: {results['studio_publish']['why']}", flush=True)
     return results
 
 
@@ -366,6 +534,7 @@ def report(results):
           f"{publish['reload_s_median']:.2f} s median, {publish['reload_s_max']:.2f} s max; the other nineteen meanwhile "
           f"p99 {publish['p99_during_reload_ms']:.1f} ms over {publish['requests_during_reload']:,} requests, "
           f"{publish['failures']} of {publish['requests']:,} failed")
+    studio_targets = report_studio_publish(results.get("studio_publish"))
     return [
         (twenty["first_answer_s"] <= 3, f"20 exhibitions of 1,000: first answer on / <= 3 s: {twenty['first_answer_s']:.2f} s"),
         (memory["peak_ratio"] <= 1.2, f"20 exhibitions of 1,000: peak memory <= 1.2 x one catalog of 20,000: "
@@ -377,6 +546,27 @@ def report(results):
         (publish["p99_during_reload_ms"] < 50 and publish["failures"] == 0 and publish["requests_during_reload"] > 0,
          f"the other exhibitions during its reload: p99 < 50 ms and none failed: "
          f"{publish['p99_during_reload_ms']:.1f} ms, {publish['failures']} failed"),
+    ] + studio_targets
+
+
+def report_studio_publish(row):
+    """Prints the studio's publish row; (met, line) for its two targets."""
+    if not row or not row.get("measured", True):
+        why = row["why"] if row else "not run"
+        print(f"  studio --catalogs, a publish: not measured ({why})")
+        return [(False, f"a publish in one exhibition's studio: not measured ({why})")]
+    print(f"  studio --catalogs, an exhibit of {row['exhibition']} renamed and published {row['publishes']} times: "
+          f"live after {row['live_s_median']:.2f} s median, {row['live_s_max']:.2f} s max (the publish answered "
+          f"in {max(row['answer_s']):.2f} s at most); the other nineteen meanwhile p99 "
+          f"{row['p99_during_reload_ms']:.1f} ms (max {row['max_during_reload_ms']:.1f} ms) over "
+          f"{row['requests_during_reload']:,} requests, {row['failures']} of {row['requests']:,} failed; "
+          f"{row['log_problems']} error or warning lines in the studio's log")
+    return [
+        (row["live_s_max"] <= 2, f"a publish in one exhibition's studio live there <= 2 s: slowest "
+                                 f"{row['live_s_max']:.2f} s, median {row['live_s_median']:.2f} s"),
+        (row["p99_during_reload_ms"] < 50 and row["failures"] == 0 and row["requests_during_reload"] > 0,
+         f"the other exhibitions during a studio publish: p99 < 50 ms and none failed: "
+         f"{row['p99_during_reload_ms']:.1f} ms, {row['failures']} failed"),
     ]
 
 

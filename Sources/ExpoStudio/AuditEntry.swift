@@ -20,6 +20,7 @@ public struct AuditEntry: Codable, FetchableRecord, PersistableRecord, Sendable,
         case imported = "spreadsheet taken"
         case importDropped = "spreadsheet dropped"
         case downloaded = "catalog downloaded"
+        case exhibitionAdded = "exhibition added"
     }
 
     public var time: Date

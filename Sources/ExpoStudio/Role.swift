@@ -20,13 +20,15 @@ public enum Role: String, Sendable, CaseIterable, Codable, Comparable, CustomStr
         case readAuditLog
         /// The dashboard of how the guide is used, and its CSV.
         case readCounts
+        /// Adding an exhibition to a museum's folder (`studio --catalogs`), for an admin of every one.
+        case addExhibition
     }
 
     public func may(_ capability: Capability) -> Bool {
         switch capability {
         case .editDrafts, .submitForReview: true
         case .publish, .revert, .importCatalog, .downloadCatalog, .readCounts: self >= .editor
-        case .manageAccounts, .readAuditLog: self == .admin
+        case .manageAccounts, .readAuditLog, .addExhibition: self == .admin
         }
     }
 

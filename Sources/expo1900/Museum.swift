@@ -218,6 +218,20 @@ final class Museum: @unchecked Sendable {
 }
 
 extension Museum: StudioExhibitions {
+    func add(_ name: String, from staged: URL) -> String? {
+        do {
+            // Fails rather than replace a folder of that name made meanwhile.
+            try FileManager.default.moveItem(at: staged, to: root.appendingPathComponent(name, isDirectory: true))
+        } catch {
+            try? FileManager.default.removeItem(at: staged)
+            return FileProblem.describe(error)
+        }
+        refresh(because: "\(name) was added in the studio")
+        lock.lock()
+        defer { lock.unlock() }
+        return responder?.site(of: name) == nil ? "its catalog could not be loaded; the server's log says why" : nil
+    }
+
     func exhibitions() -> [StudioExhibition] {
         let list = studioList.withLock { $0 }
         // One that fails to load since is not edited until it loads again.

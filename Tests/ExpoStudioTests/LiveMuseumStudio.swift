@@ -12,12 +12,14 @@ import Synchronization
 /// studio of them both on a free port: `anna` is admin of every exhibition, `ben` editor of
 /// every one, `kim` editor in korea only and `lee` contributor in paris only (password
 /// `correct horse battery`).
-final class LiveMuseumStudio: Sendable, StudioExhibitions {
+final class LiveMuseumStudio: Sendable {
     let folder: TemporaryFolder
     let state: StudioState
     let port: Int
-    let guides: [String: TestGuide]
     let routes: MuseumStudioRoutes
+    let listed: Listed
+    /// The exhibitions' guides by name, those added in a test too.
+    var guides: [String: TestGuide] { listed.guides.withLock { $0 } }
     private let task: Task<Void, any Error>
 
     init() async throws {
@@ -32,15 +34,19 @@ final class LiveMuseumStudio: Sendable, StudioExhibitions {
         let logger = Logger(label: "museum-studio-test", factory: { _ in SwiftLogNoOpLogHandler() })
         var guides: [String: TestGuide] = [:]
         for name in ["korea", "paris"] { guides[name] = try TestGuide(exhibition: name) }
-        self.guides = guides
+        let root = folder.url.appendingPathComponent("catalogs", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let listed = Listed(guides: guides, root: root)
+        self.listed = listed
         self.state = state
         self.folder = folder
-        routes = MuseumStudioRoutes(state: state, exhibitions: Listed(guides: guides), transport: .loopback, logger: logger,
+        routes = MuseumStudioRoutes(state: state, exhibitions: listed, transport: .loopback, logger: logger,
                                         throttle: LoginThrottle { clock.now })
         let responder = try SiteResponder(museum: MuseumDescription(), exhibitions: guides.keys.sorted().map { name in
             SiteResponder.Exhibition(name: name, site: guides[name]!.currentSite())
         }, logger: logger, side: routes)
         for guide in guides.values { guide.bind(responder) }
+        listed.responder.withLock { $0 = responder }
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
         let server = try ExpoServer.makeServer(responder: responder, configuration: .init(port: 0), logger: logger) { url in
             continuation.yield(url)
@@ -53,13 +59,36 @@ final class LiveMuseumStudio: Sendable, StudioExhibitions {
         self.port = port
     }
 
-    func exhibitions() -> [StudioExhibition] { Listed(guides: guides).exhibitions() }
+    /// The exhibitions as the studio is given them, by name (korea, then paris); one added
+    /// from the studio is moved into `root` and served as `serve --catalogs` would.
+    final class Listed: StudioExhibitions {
+        let guides: Mutex<[String: TestGuide]>
+        let root: URL
+        let responder = Mutex<SiteResponder?>(nil)
 
-    /// The exhibitions as the studio is given them: korea, then paris.
-    struct Listed: StudioExhibitions {
-        let guides: [String: TestGuide]
+        init(guides: [String: TestGuide], root: URL) {
+            self.guides = Mutex(guides)
+            self.root = root
+        }
+
         func exhibitions() -> [StudioExhibition] {
-            guides.keys.sorted().map { StudioExhibition(name: $0, guide: guides[$0]) }
+            let guides = guides.withLock { $0 }
+            return guides.keys.sorted().map { StudioExhibition(name: $0, guide: guides[$0]) }
+        }
+
+        func add(_ name: String, from staged: URL) -> String? {
+            do {
+                let url = root.appendingPathComponent(name, isDirectory: true)
+                try FileManager.default.moveItem(at: staged, to: url)
+                let guide = try TestGuide(at: url, exhibition: name)
+                guard let responder = responder.withLock({ $0 }) else { return "not serving" }
+                try responder.replace(exhibition: name, with: guide.currentSite())
+                guide.bind(responder)
+                guides.withLock { $0[name] = guide }
+                return nil
+            } catch {
+                return "\(error)"
+            }
         }
     }
 

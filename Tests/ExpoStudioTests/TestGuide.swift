@@ -13,7 +13,7 @@ import Synchronization
 final class TestGuide: StudioGuide {
     let url: URL
     /// Keeps the folder until the guide goes; only its URL is used.
-    private nonisolated(unsafe) let folder: TemporaryCatalog
+    private nonisolated(unsafe) let folder: TemporaryCatalog?
     private let current: Mutex<(load: WatchedLoad, site: Site)>
     private let responder = Mutex<SiteResponder?>(nil)
     /// The museum's exhibition it is, served under `/NAME/`; nil for the one catalog at `/`.
@@ -27,8 +27,18 @@ final class TestGuide: StudioGuide {
         """
 
     init(files: [String: String] = [:], exhibition: String? = nil) throws {
-        folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english].merging(files) { _, new in new })
+        let folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english].merging(files) { _, new in new })
+        self.folder = folder
         url = folder.url
+        self.exhibition = exhibition
+        let load = try WatchedLoad.load(at: url)
+        current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition)))
+    }
+
+    /// The catalog already at `url` (one added to a museum in a test).
+    init(at url: URL, exhibition: String?) throws {
+        folder = nil
+        self.url = url
         self.exhibition = exhibition
         let load = try WatchedLoad.load(at: url)
         current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition)))

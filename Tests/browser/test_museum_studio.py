@@ -142,8 +142,8 @@ def test_axe_finds_no_violations_on_the_museums_studio(browser, museum, color_sc
     failures = []
     try:
         log_in(page, url, "안나")
-        for path in ["/studio/", "/studio/accounts", "/studio/audit", "/studio/e/korea/", "/studio/e/paris/exhibits",
-                     "/studio/e/paris/exhibits/jikji"]:
+        for path in ["/studio/", "/studio/accounts", "/studio/audit", "/studio/exhibitions/new", "/studio/e/korea/",
+                     "/studio/e/paris/exhibits", "/studio/e/paris/exhibits/jikji"]:
             page.goto(url + path)
             failures += axe_violations(axe, page, path, color_scheme)
         page.goto(url + "/studio/login")
@@ -176,3 +176,29 @@ def test_the_museums_studio_in_webkit(webkit, museum):
     assert "역할이 없습니다" in webkit.find_element(By.TAG_NAME, "h1").text
     failures += webkit_axe_violations(webkit, "/studio/e/paris/exhibits [webkit]")
     assert not failures, "\n".join(failures)
+
+
+def test_an_admin_adds_an_exhibition_from_the_starter_catalog(browser, museum):
+    """Last in this file: the exhibition it adds stays in the module's museum."""
+    url, catalogs = museum
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url, "안나")
+        page.click("a[href='/studio/exhibitions/new']")
+        page.fill("#exhibition-name", "../village")
+        page.click("form.new-exhibition button[type=submit]")
+        assert page.locator("#exhibition-name:invalid").count() == 1, "the browser holds a name that is no address"
+        page.fill("#exhibition-name", "village")
+        page.check("input[name=source][value=starter]")
+        page.click("form.new-exhibition button[type=submit]")
+        page.wait_for_url(url + "/studio/?done=added")
+        assert "추가했습니다" in page.inner_text("[role=status]")
+        assert page.locator("a[href='/studio/e/village/']").count() == 1
+        assert "1900년의 우리 마을" in public(page, url, "/village/"), "the starter's exposition, in the phone's Korean"
+        front = public(page, url, "/")
+        assert 'data-exhibition="village"' in front, "the front page lists it"
+        import os
+        assert sorted(name for name in os.listdir(catalogs)) == ["korea", "paris", "village"], "nothing half-made is left"
+    finally:
+        context.close()

@@ -1,9 +1,16 @@
+import Foundation
+
 /// The exhibitions of a studio over a folder of them (`studio --catalogs`), as they are now:
 /// exhibitions come and go while it runs.
 public protocol StudioExhibitions: Sendable {
     /// Every exhibition in the museum's order, each with its guide, or nil when its catalog
     /// cannot be loaded now.
     func exhibitions() -> [StudioExhibition]
+    /// The folder the exhibitions are in: a new one is written there.
+    var root: URL { get }
+    /// Names the catalog written at `staged` (a hidden folder in `root`) `name`, and serves
+    /// it; nil once it is served, else why not (the folder is then taken away again).
+    func add(_ name: String, from staged: URL) -> String?
 }
 
 public struct StudioExhibition: Sendable {

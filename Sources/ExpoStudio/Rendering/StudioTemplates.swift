@@ -13,6 +13,7 @@ enum StudioTemplates {
         "login": LoginPage.templateFields.kinds,
         "home": HomePage.templateFields.kinds,
         "exhibitions": ExhibitionsPage.templateFields.kinds,
+        "new-exhibition": NewExhibitionPage.templateFields.kinds,
         "problem": ProblemPage.templateFields.kinds,
         "accounts": AccountsPage.templateFields.kinds,
         "audit": AuditPage.templateFields.kinds,

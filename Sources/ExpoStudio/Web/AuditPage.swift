@@ -61,6 +61,7 @@ extension AuditEntry.Action {
         case .imported: "imported"
         case .importDropped: "import_dropped"
         case .downloaded: "downloaded"
+        case .exhibitionAdded: "exhibition_added"
         }
     }
 }

@@ -20,8 +20,12 @@ struct ExhibitionsPage: TemplateObject {
     let t: StudioStrings
     let lead: String
     let rows: [Row]
+    let notice: Notice?
+    /// Whether the person may add an exhibition (an admin of every one).
+    let canAdd: Bool
 
-    static func html(context: StudioContext, user: StudioUser, exhibitions: [StudioExhibition], state: StudioState) -> [UInt8] {
+    static func html(context: StudioContext, user: StudioUser, exhibitions: [StudioExhibition], state: StudioState,
+                     done: String? = nil) -> [UInt8] {
         let words = StudioStrings.of(context.language)
         let rows: [Row] = exhibitions.compactMap { exhibition in
             guard let role = user.account.role(in: exhibition.name) else { return nil }
@@ -38,9 +42,11 @@ struct ExhibitionsPage: TemplateObject {
         let lead = rows.isEmpty ? words["exhibitions_none"]
             : words["exhibitions_lead", ["count": rows.count.formatted(), "all": exhibitions.count.formatted()]]
         let page = ExhibitionsPage(frame: StudioFrame(title: words["exhibitions_heading"], context: context, user: user), t: words,
-                                   lead: lead, rows: rows)
+                                   lead: lead, rows: rows, notice: Notice(done == "added" ? words["exhibition_added_done"] : nil),
+                                   canAdd: user.role.may(.addExhibition))
         return StudioTemplates.render(page, "exhibitions")
     }
 
-    static let templateFields: TemplateFields<Self> = [.field("frame", \.frame), .field("t", \.t), .field("lead", \.lead), .field("rows", \.rows)]
+    static let templateFields: TemplateFields<Self> = [.field("frame", \.frame), .field("t", \.t), .field("lead", \.lead), .field("rows", \.rows),
+                                                           .field("notice", \.notice), .field("canAdd", \.canAdd)]
 }

@@ -48,9 +48,9 @@ struct StudioRouter: Sendable {
         router.post("/studio/login") { request, context in try await logIn(request, context: context) }
         let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))
         if let museum {
-            signedIn.get("/") { [state] _, context in
+            signedIn.get("/") { [state] request, context in
                 StudioPages.response(ExhibitionsPage.html(context: context, user: try context.user(), exhibitions: museum.exhibitions(),
-                                                          state: state))
+                                                          state: state, done: request.uri.queryParameters["done"].map(String.init)))
             }
         } else {
             addHome(to: signedIn)
@@ -65,6 +65,7 @@ struct StudioRouter: Sendable {
         }
         // The counts are the one catalog's; a museum's are not kept per exhibition yet.
         if !paths.inMuseum { addUsage(to: signedIn) }
+        addNewExhibition(to: signedIn)
         // Accounts are the museum's, managed on its own pages only.
         if paths.exhibition == nil { addAccounts(to: signedIn) }
         return router

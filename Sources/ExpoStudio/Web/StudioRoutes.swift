@@ -54,6 +54,7 @@ public struct StudioRoutes: SideRoutes {
         let needed: Role.Capability? = if parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files" { .editDrafts }
             else if parts.count == 4 && parts[2] == "floors" && parts[3] == "new" { .editDrafts }
             else if parts.count == 3 && parts[2] == "import" { .importCatalog }
+            else if parts.count == 4 && parts[2] == "exhibitions" && parts[3] == "new" && paths.isMuseum { .addExhibition }
             else { nil }
         guard let needed, let user = uploader(head), user.role.may(needed) else { return Self.bodyLimit }
         return StudioRouter.uploadLimit

@@ -27,6 +27,8 @@
         if (event.lengthComputable) bar.value = Math.round(100 * event.loaded / event.total);
       });
       request.addEventListener("load", function () {
+        // A form that leads elsewhere once done (a new exhibition, to the list) is followed there.
+        if (request.responseURL && request.responseURL !== form.action) { location.assign(request.responseURL); return; }
         var page = new DOMParser().parseFromString(request.responseText, "text/html");
         var main = page.querySelector("main");
         if (!main) { bar.hidden = true; return; }
