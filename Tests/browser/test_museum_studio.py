@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from conftest import _binary, new_phone, running_studio
 from support import DEFAULT_CATALOG
 from test_studio import axe_violations
-from test_studio_editing import PASSWORD, git, webkit_axe_violations
+from test_studio_editing import PASSWORD, git, log_in, log_in_webkit, webkit_axe_violations
 
 ACCOUNTS = [("안나", "admin", None), ("김민지", "editor", "korea"), ("박서준", "contributor", "paris")]
 
@@ -40,14 +40,6 @@ def museum():
             yield url, catalogs
     finally:
         shutil.rmtree(root, ignore_errors=True)
-
-
-def log_in(page, url, name):
-    page.goto(url + "/studio/login")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(url + "/studio/")
 
 
 def public(page, url, path):
@@ -157,13 +149,7 @@ def test_the_museums_studio_in_webkit(webkit, museum):
     from selenium.webdriver.common.by import By
 
     url, _ = museum
-    webkit.get(url + "/studio/login")
-    webkit.find_element(By.ID, "name").send_keys("김민지")
-    webkit.find_element(By.ID, "password").send_keys(PASSWORD)
-    webkit.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    deadline = time.time() + 10
-    while not webkit.current_url.endswith("/studio/") and time.time() < deadline:
-        time.sleep(0.05)
+    deadline = log_in_webkit(webkit, url)
     failures = webkit_axe_violations(webkit, "/studio/ [webkit]")
     links = [link.get_attribute("href") for link in webkit.find_elements(By.CSS_SELECTOR, ".exhibition-row h2 a")]
     assert [link.removeprefix(url) for link in links] == ["/studio/e/korea/"]
