@@ -1,5 +1,6 @@
 import ExpoCatalog
 import ExpoImages
+import ExpoImport
 import ExpoServer
 import ExpoSite
 import ExpoStudio
@@ -46,7 +47,11 @@ final class Museum: @unchecked Sendable {
     /// studio reads it without waiting for a look under way.
     private let studioList = Mutex<[StudioExhibition]>([])
 
-    init(folder: MuseumFolder, serving: GuideServing, options: SiteOptions, studio: Bool = false) {
+    /// Whether the studio's IIIF import may fetch from this machine and private networks.
+    private let importsPrivate: Bool
+
+    init(folder: MuseumFolder, serving: GuideServing, options: SiteOptions, studio: Bool = false, importsPrivate: Bool = false) {
+        self.importsPrivate = importsPrivate
         root = folder.url
         self.folder = folder
         self.serving = serving
@@ -218,6 +223,20 @@ final class Museum: @unchecked Sendable {
 }
 
 extension Museum: StudioExhibitions {
+    func importIIIF(from address: String, into folder: URL) async -> String? {
+        var options = IIIFImport.Options()
+        options.allowPrivate = importsPrivate
+        do {
+            let summary = try await IIIFImport(options: options) { line in printError("import (studio): \(line)") }
+                .run(source: address, destination: folder)
+            for warning in summary.warnings { printError("warning: import (studio): \(warning)") }
+            return summary.exhibits == 0 ? "it holds no manifest that could be read" : nil
+        } catch {
+            // The importer names its own command's option; the studio's is another.
+            return error.description.replacingOccurrences(of: "--allow-private", with: "--iiif-allow-private")
+        }
+    }
+
     func add(_ name: String, from staged: URL) -> String? {
         do {
             // Fails rather than replace a folder of that name made meanwhile.

@@ -11,7 +11,7 @@ extension GuideServing {
     /// museum's front page at `/`. A catalog that cannot be loaded is named in the log and on
     /// the front page, answers a page of its own, and the others serve on.
     /// `studio`: the studio of them all, made once the exhibitions are loaded.
-    func runMuseum(_ directory: String, tls: ExpoServer.TLSFiles? = nil,
+    func runMuseum(_ directory: String, tls: ExpoServer.TLSFiles? = nil, importsPrivate: Bool = false,
                    studio: ((_ museum: Museum, _ logger: Logger) -> any SideRoutes)? = nil) async throws {
         let stops = StopSignals()
         defer { ChildProcesses.shared.stopAll() }
@@ -34,7 +34,7 @@ extension GuideServing {
         options.takeSearchShardSize()
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "expo1900")
-        let museum = Museum(folder: folder, serving: self, options: options, studio: studio != nil)
+        let museum = Museum(folder: folder, serving: self, options: options, studio: studio != nil, importsPrivate: importsPrivate)
         let loaded = museum.loadAll()
         let responder: SiteResponder
         do {

@@ -44,6 +44,10 @@ struct Studio: AsyncParsableCommand {
         valueName: "URL"))
     var studioOrigin: String?
 
+    @Flag(name: .customLong("iiif-allow-private"), help: ArgumentHelp(
+        "With --catalogs: let a new exhibition's IIIF import fetch from this machine and private networks too (a museum's own intranet), as import iiif --allow-private does."))
+    var iiifAllowPrivate = false
+
     /// The origin forms may come from besides this machine's own names: --studio-origin, else --base-url's.
     var configuredOrigin: String? {
         get throws {
@@ -63,6 +67,9 @@ struct Studio: AsyncParsableCommand {
     func validate() throws {
         if guide.catalogs != nil && exportDirectory != nil {
             throw ValidationError("--export writes one catalog's site after each publish; with --catalogs, export the museum with expo1900 export OUT --catalogs DIR")
+        }
+        if guide.catalogs == nil && iiifAllowPrivate {
+            throw ValidationError("--iiif-allow-private is for a new exhibition's IIIF import, which only a studio of several (--catalogs) has")
         }
         if guide.catalogs != nil && counting.enabled {
             throw ValidationError("counts are kept for one catalog only so far (--catalog); a folder of exhibitions (--catalogs) is served without them")
@@ -122,7 +129,7 @@ struct Studio: AsyncParsableCommand {
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
         let origins = StudioOrigins(configured: try configuredOrigin, host: guide.host)
         if let directory = guide.catalogs {
-            try await guide.runMuseum(directory, tls: tls) { museum, logger in
+            try await guide.runMuseum(directory, tls: tls, importsPrivate: iiifAllowPrivate) { museum, logger in
                 logger.info("studio at /studio/ for every exhibition, with the accounts in \(studio.folder.path)")
                 if transport != .loopback, origins.configured == nil {
                     logger.warning("the studio takes forms only from this machine's own addresses; give the address staff open it at with --studio-origin URL")

@@ -76,6 +76,17 @@ final class LiveMuseumStudio: Sendable {
             return guides.keys.sorted().map { StudioExhibition(name: $0, guide: guides[$0]) }
         }
 
+        /// What the IIIF importer was asked for; it writes the seed catalog, or fails for an address with "fail" in it.
+        let imported = Mutex<[String]>([])
+
+        func importIIIF(from address: String, into folder: URL) async -> String? {
+            imported.withLock { $0.append(address) }
+            if address.contains("fail") { return "the collection answered 404" }
+            let seed = guides.withLock { $0["korea"]!.url }
+            do { try FileManager.default.copyItem(at: seed, to: folder) } catch { return "\(error)" }
+            return nil
+        }
+
         func add(_ name: String, from staged: URL) -> String? {
             do {
                 let url = root.appendingPathComponent(name, isDirectory: true)

@@ -12,9 +12,10 @@ import Testing
     typealias Person = StudioEditingTests.Person
 
     /// Sends the new-exhibition form as `person`.
-    private func send(_ person: Person, name: String, source: String, files: [(String, [UInt8])] = []) async throws -> RawHTTP.Answer {
+    private func send(_ person: Person, name: String, source: String, files: [(String, [UInt8])] = [],
+                      iiif: String? = nil) async throws -> RawHTTP.Answer {
         let token = try LiveStudio.token(in: try await person.get("/studio/").body)
-        let (type, body) = RawHTTP.multipart([("form_token", token), ("name", name), ("source", source)],
+        let (type, body) = RawHTTP.multipart([("form_token", token), ("name", name), ("source", source)] + (iiif.map { [("iiif", $0)] } ?? []),
                                              files: files.map { (name: $0.0, bytes: $0.1) })
         return try await person.http.send("POST", "/studio/exhibitions/new", headers: [
             ("Cookie", "studio_session=\(person.session)"), ("Origin", person.origin), ("Content-Type", type),
@@ -56,8 +57,12 @@ import Testing
         let sheets = try await send(anna, name: "sheets", source: "sheets", files: [("my exhibits.csv", Array(sheet.utf8))])
         #expect(sheets.status == 303)
         #expect(try await studio.http.send("GET", "/sheets/items/postcard/").body.contains("A Postcard From The Sheet"))
-        #expect(try entries(studio) == ["from-zip", "sheets", "spring-2027"], "nothing half-made beside them")
-        #expect(try studio.state.auditLog().filter { $0.action == .exhibitionAdded }.map(\.account) == ["spring-2027", "from-zip", "sheets"])
+        let iiif = try await send(anna, name: "from-iiif", source: "iiif", iiif: "https://collections.example/iiif/collection.json")
+        #expect(iiif.status == 303)
+        #expect(studio.listed.imported.withLock { $0 } == ["https://collections.example/iiif/collection.json"])
+        #expect(try await studio.http.send("GET", "/from-iiif/items/jikji/").status == 200)
+        #expect(try entries(studio) == ["from-iiif", "from-zip", "sheets", "spring-2027"], "nothing half-made beside them")
+        #expect(try studio.state.auditLog().filter { $0.action == .exhibitionAdded }.map(\.account) == ["spring-2027", "from-zip", "sheets", "from-iiif"])
     }
 
     @Test func hostileNamesFilesAndPeopleAddNothing() async throws {
@@ -82,6 +87,15 @@ import Testing
         let twoZips = try await send(anna, name: "two", source: "zip", files: [("a.zip", [0x50, 0x4B, 3, 4]), ("b.zip", [0x50, 0x4B, 3, 4])])
         #expect(twoZips.status == 422)
         #expect(try await send(anna, name: "odd", source: "ftp").status == 400)
+        // A IIIF address is one on the web, never a file of the server's own; an import that fails adds nothing.
+        for address in ["file:///etc/passwd", "/etc/passwd", "ftp://example.org/c.json", "", "javascript:alert(1)", "http://",
+                        "https://example.org/" + String(repeating: "a", count: 3000)] {
+            let answer = try await send(anna, name: "web", source: "iiif", iiif: address)
+            #expect(answer.status == 422 && answer.body.contains("https://"), "\(address.prefix(30)) is refused")
+        }
+        #expect(studio.listed.imported.withLock { $0 }.isEmpty, "none of them reached the importer")
+        let failed = try await send(anna, name: "failed", source: "iiif", iiif: "https://example.org/fail/collection.json")
+        #expect(failed.status == 422 && failed.body.contains("the collection answered 404"))
         let left = try entries(studio)
         #expect(left.isEmpty, "nothing was left in the museum's folder: \(left)")
 

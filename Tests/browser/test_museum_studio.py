@@ -188,3 +188,41 @@ def test_an_admin_adds_an_exhibition_from_the_starter_catalog(browser, museum):
         assert sorted(name for name in os.listdir(catalogs)) == ["korea", "paris", "village"], "nothing half-made is left"
     finally:
         context.close()
+
+
+def test_an_exhibition_begins_from_a_iiif_manifest(browser, tmp_path):
+    """The importer's own path, from the studio: a manifest on a local server becomes an
+    exhibition with --iiif-allow-private, and without it the address is refused as the
+    command line refuses it, leaving nothing behind."""
+    from test_iiif_import import Site, build_collection
+
+    served = Site()
+    build_collection(served)
+    catalogs, state = tmp_path / "catalogs", tmp_path / "state"
+    shutil.copytree(DEFAULT_CATALOG, catalogs / "korea")
+    subprocess.run([_binary(), "users", "add", "안나", "--role", "admin", "--state", str(state)],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    try:
+        for name, flags in (("closed", []), ("bells", ["--iiif-allow-private"])):
+            with running_studio("--catalogs", str(catalogs), "--state", str(state), *flags) as url:
+                context = new_phone(browser)
+                page = context.new_page()
+                log_in(page, url, "안나")
+                page.goto(url + "/studio/exhibitions/new")
+                page.fill("#exhibition-name", name)
+                page.check("input[name=source][value=iiif]")
+                page.fill("#exhibition-iiif", served.url("/objects/bell/manifest.json"))
+                page.click("form.new-exhibition button[type=submit]")
+                if not flags:
+                    alert = page.locator("[role=alert]")
+                    alert.wait_for()
+                    assert "private network" in alert.inner_text() and "--iiif-allow-private" in alert.inner_text()
+                    assert sorted(path.name for path in catalogs.iterdir()) == ["korea"], "nothing was left behind"
+                    context.close()
+                    continue
+                page.wait_for_url(url + "/studio/?done=added", timeout=60_000)
+                assert "bells" in page.inner_text(".exhibitions") and "1" in page.inner_text(".exhibition-row >> nth=0")
+                assert "성덕대왕 신종" in public(page, url, "/bells/ko/items/")
+                context.close()
+    finally:
+        served.stop()

@@ -13,7 +13,14 @@ enum NewExhibition {
         case starter
         case zip(UploadForm.File)
         case sheets([UploadForm.File])
+        /// A IIIF collection's or manifest's address, imported as `expo1900 import iiif` does.
+        case iiif(String)
     }
+
+    /// Imports the IIIF collection at an address into a folder; nil when done, else why not.
+    typealias Importer = @Sendable (_ address: String, _ folder: URL) async -> String?
+
+    static let addressLimit = 2048
 
     /// Why it was not made: a key of the studio's words, and what to fill in.
     struct Refusal: Error {
@@ -24,7 +31,7 @@ enum NewExhibition {
     static let nameLimit = 64
 
     /// The catalog written and loaded in a hidden folder of `root`, ready to be named `name`.
-    static func stage(_ name: String, from source: Source, in root: URL, taken: [String]) throws(Refusal) -> URL {
+    static func stage(_ name: String, from source: Source, in root: URL, taken: [String], importer: Importer) async throws(Refusal) -> URL {
         guard name.count <= nameLimit else { throw Refusal(key: "exhibition_name_long", values: ["count": String(nameLimit)]) }
         if let problem = MuseumFolder.problem(withName: name) { throw Refusal(key: "exhibition_name_refused", values: ["reason": problem]) }
         let lower = name.lowercased()
@@ -35,12 +42,21 @@ enum NewExhibition {
         }
         let staged = root.appendingPathComponent(".new-\(name)-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
         do throws(Refusal) {
-            try write(source, into: staged)
-            do {
-                _ = try CatalogLoader.load(at: staged)
-            } catch {
-                let first = error.description.split(separator: "\n").prefix(3).joined(separator: " ")
-                throw Refusal(key: "exhibition_does_not_load", values: ["reason": String(first.prefix(600))])
+            if case let .iiif(address) = source {
+                try checkAddress(address)
+                if let problem = await importer(address, staged) {
+                    throw Refusal(key: "exhibition_iiif_refused", values: ["reason": String(problem.prefix(600))])
+                }
+            } else {
+                try await blocking { () throws(Refusal) in try write(source, into: staged) }
+            }
+            try await blocking { () throws(Refusal) in
+                do throws(CatalogError) {
+                    _ = try CatalogLoader.load(at: staged)
+                } catch {
+                    let first = error.description.split(separator: "\n").prefix(3).joined(separator: " ")
+                    throw Refusal(key: "exhibition_does_not_load", values: ["reason": String(first.prefix(600))])
+                }
             }
             return staged
         } catch {
@@ -49,9 +65,35 @@ enum NewExhibition {
         }
     }
 
+    /// Copying, unpacking and loading a catalog take a while: done away from the threads
+    /// that answer requests.
+    private static func blocking(_ work: @escaping @Sendable () throws(Refusal) -> Void) async throws(Refusal) {
+        let result: Result<Void, Refusal> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(Refusal) {
+                    try work()
+                    continuation.resume(returning: .success(()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        try result.get()
+    }
+
+    /// Only an address on the web: never a file or folder of the server's own.
+    private static func checkAddress(_ address: String) throws(Refusal) {
+        guard address.count <= addressLimit, let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              !(url.host ?? "").isEmpty else {
+            throw Refusal(key: "exhibition_iiif_address")
+        }
+    }
+
     private static func write(_ source: Source, into staged: URL) throws(Refusal) {
         let files = FileManager.default
         switch source {
+        case .iiif:
+            return
         case .starter, .sheets:
             guard let starter = CatalogLoader.starterCatalogURL else { throw Refusal(key: "exhibition_no_starter") }
             do { try files.copyItem(at: starter, to: staged) } catch { throw Refusal(key: "exhibition_unwritable") }

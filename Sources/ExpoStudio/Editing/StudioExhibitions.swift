@@ -11,6 +11,9 @@ public protocol StudioExhibitions: Sendable {
     /// Names the catalog written at `staged` (a hidden folder in `root`) `name`, and serves
     /// it; nil once it is served, else why not (the folder is then taken away again).
     func add(_ name: String, from staged: URL) -> String?
+    /// Imports the IIIF collection or manifest at `address` (http or https) into `folder`, as
+    /// `expo1900 import iiif` does, with its limits; nil when done, else why not.
+    func importIIIF(from address: String, into folder: URL) async -> String?
 }
 
 public struct StudioExhibition: Sendable {

@@ -9,7 +9,7 @@ struct NewExhibitionPage: TemplateObject {
     let name: String
     let sources: [Choice]
 
-    static let sourceNames = ["starter", "zip", "sheets"]
+    static let sourceNames = ["starter", "zip", "sheets", "iiif"]
 
     static func html(context: StudioContext, user: StudioUser, name: String = "", source: String = "starter",
                      message: String? = nil, isAlert: Bool = false) -> [UInt8] {

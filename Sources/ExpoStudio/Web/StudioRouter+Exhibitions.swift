@@ -25,26 +25,24 @@ extension StudioRouter {
                 source = .zip(form.files[0])
             case "sheets": source = .sheets(form.files)
             case "starter": source = .starter
+            case "iiif": source = .iiif((form["iiif"] ?? "").trimmingCharacters(in: .whitespaces))
             default: return StudioPages.problem(.badRequest, context: context, key: "bad_form")
             }
             let taken = museum.exhibitions().map(\.name)
-            let outcome = try await Self.offThread { () -> Result<String?, NewExhibition.Refusal> in
-                do throws(NewExhibition.Refusal) {
-                    let staged = try NewExhibition.stage(name, from: source, in: museum.root, taken: taken)
-                    return .success(museum.add(name, from: staged))
-                } catch {
-                    return .failure(error)
+            let staged: URL
+            do throws(NewExhibition.Refusal) {
+                staged = try await NewExhibition.stage(name, from: source, in: museum.root, taken: taken) { address, folder in
+                    await museum.importIIIF(from: address, into: folder)
                 }
+            } catch {
+                return Self.refused(words[error.key, error.values], name: name, source: chosen, context: context, user: user)
             }
-            switch outcome {
-            case let .failure(refusal):
-                return Self.refused(words[refusal.key, refusal.values], name: name, source: chosen, context: context, user: user)
-            case let .success(problem?):
+            // Loading it to serve takes as long as loading it to check.
+            if let problem = try await Self.offThread({ museum.add(name, from: staged) }) {
                 return Self.refused(words["exhibition_not_served", ["reason": problem]], name: name, source: chosen, context: context, user: user)
-            case .success(nil):
-                try state.record(.exhibitionAdded, account: name, detail: "from \(chosen)", actor: user.account.name)
-                return StudioPages.redirect(to: StudioPaths.root + "?done=added")
             }
+            try state.record(.exhibitionAdded, account: name, detail: "from \(chosen)", actor: user.account.name)
+            return StudioPages.redirect(to: StudioPaths.root + "?done=added")
         }
     }
 

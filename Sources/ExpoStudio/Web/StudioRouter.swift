@@ -44,7 +44,11 @@ struct StudioRouter: Sendable {
             }
             return response
         }
-        router.get("/studio/login") { _, context in loginForm(context: context) }
+        router.get("/studio/login") { _, context in
+            // Someone logged in already goes on: a login form posted in a live session would be
+            // refused, its token being the session's rather than the form's.
+            context.identity != nil ? StudioPages.redirect(to: StudioPaths.root) : loginForm(context: context)
+        }
         router.post("/studio/login") { request, context in try await logIn(request, context: context) }
         let signedIn = router.group("/studio").add(middleware: RequireAccount(idle: security.idle))
         if let museum {
