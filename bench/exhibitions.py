@@ -252,6 +252,35 @@ def fetch(connection, path):
     return response.status, response.read().decode("utf-8", "replace")
 
 
+class Poller:
+    """One connection that asks for a page until it shows a text, connecting again when the
+    server drops it (a reload may close an idle keep-alive connection)."""
+
+    def __init__(self, host, port):
+        self.host, self.port = host, port
+        self.connection = http.client.HTTPConnection(host, port, timeout=10)
+
+    def get(self, path):
+        return fetch(self.connection, path)
+
+    def until(self, path, text, since, pause):
+        """When `path` first answered 200 with `text` in it (perf_counter), or None after 30 s from `since`."""
+        while time.perf_counter() - since < 30:
+            try:
+                status, body = self.get(path)
+            except (OSError, http.client.HTTPException):
+                self.close()
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+                continue
+            if status == 200 and text in body:
+                return time.perf_counter()
+            time.sleep(pause)
+        return None
+
+    def close(self):
+        self.connection.close()
+
+
 def other_pages(root, names):
     """The list and the first exhibit's page of every exhibition but the first."""
     pages = []
@@ -292,8 +321,8 @@ def publish_row(binary, root, names, edits):
     what = "serve --catalogs --watch"
     with ExpoServer(binary, "--watch", "--catalogs", str(root)) as server:
         parts = urllib.parse.urlsplit(server.url)
-        poller = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-        status, _ = fetch(poller, f"/{name}/items/{exhibit}/")
+        poller = Poller(parts.hostname, parts.port)
+        status, _ = poller.get(f"/{name}/items/{exhibit}/")
         if status != 200:
             raise BenchBroken(f"{what}: /{name}/items/{exhibit}/ answered {status}")
         visitors = Visitors(server.url, others)
@@ -309,18 +338,7 @@ def publish_row(binary, root, names, edits):
             saving.write_text(json.dumps(items, ensure_ascii=False), "utf-8")
             os.replace(saving, items_file)
             saved = time.perf_counter()
-            seen = None
-            while time.perf_counter() - saved < 30:
-                try:
-                    status, body = fetch(poller, f"/{name}/items/{exhibit}/")
-                except (OSError, http.client.HTTPException):
-                    poller.close()
-                    poller = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-                    continue
-                if status == 200 and new_name in body:
-                    seen = time.perf_counter()
-                    break
-                time.sleep(0.01)
+            seen = poller.until(f"/{name}/items/{exhibit}/", new_name, saved, 0.01)
             delays.append(seen - saved if seen else float("inf"))
             windows.append((saved, seen or time.perf_counter()))
             print(f"  edit {edit + 1}: the new name shown after {delays[-1] * 1000:.0f} ms", flush=True)
@@ -424,8 +442,8 @@ def studio_publish_row(binary, scratch, root, names, publishes):
         shutil.rmtree(state)
     delays, answers, windows, refused = [], [], [], []
     with MuseumStudio(binary, root, state, log) as studio:
-        poller = http.client.HTTPConnection(studio.host, studio.port, timeout=10)
-        status, _ = fetch(poller, public)
+        poller = Poller(studio.host, studio.port)
+        status, _ = poller.get(public)
         if status != 200:
             raise BenchBroken(f"{what}: {public} answered {status}")
         # The exhibition's studio is made when first asked for: its form once before the
@@ -450,18 +468,7 @@ def studio_publish_row(binary, scratch, root, names, publishes):
                 answers.append(time.perf_counter() - sent)
                 if status != 200:
                     raise BenchBroken(f"{what}: publishing {exhibit} answered {status}: {gist(page)}")
-                seen = None
-                while time.perf_counter() - sent < 30:
-                    try:
-                        status, body = fetch(poller, public)
-                    except (OSError, http.client.HTTPException):
-                        poller.close()
-                        poller = http.client.HTTPConnection(studio.host, studio.port, timeout=10)
-                        continue
-                    if status == 200 and marker in body:
-                        seen = time.perf_counter()
-                        break
-                    time.sleep(0.02)
+                seen = poller.until(public, marker, sent, 0.02)
                 if seen is None:
                     # A publish the studio refused answers 200 with its reason: kept to say why.
                     refused.append(gist(page))
