@@ -47,7 +47,7 @@ struct StudioFrame: TemplateObject {
         if role.may(.readCounts) && !paths.inMuseum { links.append(Link(href: StudioPaths.here("usage"), label: words["usage_heading"])) }
         if role.may(.readAuditLog) { links.append(Link(href: StudioPaths.here("audit"), label: words["audit_heading"])) }
         // Accounts are the museum's: only someone who manages them in every exhibition does.
-        if (user.account.role ?? .contributor).may(.manageAccounts) && role.may(.manageAccounts) {
+        if user.account.role?.may(.manageAccounts) == true {
             links.append(Link(href: "/studio/accounts", label: words["accounts_heading"]))
         }
         links.append(Link(href: paths.guide, label: words["public_guide"]))

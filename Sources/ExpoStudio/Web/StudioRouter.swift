@@ -63,10 +63,9 @@ struct StudioRouter: Sendable {
         signedIn.group("/audit").add(middleware: RequireCapability(capability: .readAuditLog)).get { _, context in
             StudioPages.response(AuditPage.html(context: context, user: try context.user(), entries: try state.auditLog()))
         }
-        if museum == nil {
-            addEditing(to: signedIn)
-            addImport(to: signedIn)
-        }
+        // Only where there is a catalog to edit: not on a museum's own pages.
+        addEditing(to: signedIn)
+        addImport(to: signedIn)
         // The counts are the one catalog's; a museum's are not kept per exhibition yet.
         if !paths.inMuseum { addUsage(to: signedIn) }
         addNewExhibition(to: signedIn)
