@@ -7,19 +7,23 @@ import NIOCore
 /// request takes the current one with a single retain, as it does a lone site.
 final class ServedMuseum: Sendable {
     /// One exhibition: its site, or, while its catalog cannot be loaded, nothing but the
-    /// page that says so. `events` are its own live-preview events (`--watch`).
+    /// page that says so. `events` are its own live-preview events (`--watch`), and `usage`
+    /// its own counts.
     final class Exhibition: Sendable {
         let name: String
         /// `/name`: what its addresses start with.
         let prefix: String
         let site: ServedSite?
         let events: PreviewEvents?
+        /// Its own counts (`--count`, the studio): its views, and the beacons sent to `/name/count`.
+        let usage: UsageTally?
 
-        init(name: String, site: ServedSite?, events: PreviewEvents?) {
+        init(name: String, site: ServedSite?, events: PreviewEvents?, usage: UsageTally?) {
             self.name = name
             prefix = "/" + name
             self.site = site
             self.events = events
+            self.usage = usage
         }
     }
 

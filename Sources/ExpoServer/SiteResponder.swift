@@ -33,6 +33,9 @@ public final class SiteResponder: Sendable {
     /// The counts of how the guide is used, when it counts (`--state`): page views are
     /// added as they are answered, and the events endpoint takes the pages' beacons.
     public let usage: UsageTally?
+    /// A museum's counts, one tally an exhibition, kept by name across its reloads; nil when
+    /// the museum does not count.
+    private let museumUsage: (@Sendable (String) -> UsageTally?)?
     /// The quick way to log each request, when the logger writes lines to standard error.
     private let accessLog: AccessLog?
 
@@ -46,6 +49,7 @@ public final class SiteResponder: Sendable {
         self.previewEvents = previewEvents
         self.side = side
         self.usage = usage
+        museumUsage = nil
     }
 
     /// The side routes when `request` is theirs.
@@ -92,20 +96,30 @@ public final class SiteResponder: Sendable {
     /// A museum's exhibitions (`serve --catalogs`), each under `/name/`, and its front page at
     /// `/`. `watching`: the exhibitions have live-preview events, those added later too.
     /// `side`: the studio of them all, under its own prefix (which no exhibition may be named).
+    /// `usage`: each exhibition's counts by its name, asked once for each exhibition served;
+    /// nil when the museum counts nothing.
     public init(museum: MuseumDescription, exhibitions: [Exhibition], logger: Logger, watching: Bool = false,
-                side: (any SideRoutes)? = nil) throws(SiteError) {
+                side: (any SideRoutes)? = nil, usage: (@Sendable (String) -> UsageTally?)? = nil) throws(SiteError) {
         museumWatches = watching || exhibitions.contains { $0.events != nil }
         self.logger = logger
         accessLog = AccessLog(logger)
         previewEvents = nil
         self.side = side
-        usage = nil
+        self.usage = nil
+        museumUsage = usage
         let caches = ServedSite.Caches()
         sharedCaches = caches
         current = Mutex(.museum(try Self.museum(museum, exhibitions.map { exhibition in
-            ServedMuseum.Exhibition(name: exhibition.name, site: Self.served(exhibition.site, caches: caches), events: exhibition.events)
+            ServedMuseum.Exhibition(name: exhibition.name, site: Self.served(exhibition.site, caches: caches), events: exhibition.events,
+                                    usage: usage?(exhibition.name))
         })))
     }
+
+    /// What is served now, taken with one retain.
+    var served: Served { current.withLock { $0 } }
+
+    /// Whether a museum's exhibitions count.
+    var countsMuseum: Bool { museumUsage != nil }
 
     /// Serves `site` from the next request on; requests under way finish with the old one.
     public func replace(with site: Site) {
@@ -119,7 +133,8 @@ public final class SiteResponder: Sendable {
         try changeMuseum { exhibitions in
             let replaced = exhibitions.firstIndex { $0.name == name }
             let next = ServedMuseum.Exhibition(name: name, site: Self.served(site, caches: sharedCaches),
-                                               events: events ?? replaced.flatMap { exhibitions[$0].events })
+                                               events: events ?? replaced.flatMap { exhibitions[$0].events },
+                                               usage: replaced.map { exhibitions[$0].usage } ?? museumUsage?(name))
             if let replaced { exhibitions[replaced] = next } else { exhibitions.append(next) }
         }
     }
@@ -221,14 +236,15 @@ public final class SiteResponder: Sendable {
     private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
         let uri = URI(request.uri)
         switch current.withLock({ $0 }) {
-        case let .site(site): return answer(request, uri: uri, path: Substring(uri.path), site: site, prefix: "")
+        case let .site(site): return answer(request, uri: uri, path: Substring(uri.path), site: site, prefix: "", usage: usage)
         case let .museum(museum): return answer(request, uri: uri, museum: museum)
         }
     }
 
     /// The answer from one site, at `path` within it; `prefix` is where the site is (`/korea`
     /// for a museum's exhibition, empty for a lone site).
-    private func answer(_ request: HTTPRequestHead, uri: URI, path: Substring, site: ServedSite, prefix: String) -> SiteAnswer {
+    private func answer(_ request: HTTPRequestHead, uri: URI, path: Substring, site: ServedSite, prefix: String,
+                        usage: UsageTally?) -> SiteAnswer {
         var setCookie: String?
         // Only the language switch's links and the search form carry a query; most requests
         // skip parsing one.
@@ -289,7 +305,7 @@ public final class SiteResponder: Sendable {
                 let language = redirectLanguage(request.headers, front.languages, primary: front.primary) ?? front.primary
                 return deliver(request, museum.unavailablePage(language), status: .serviceUnavailable, setCookie: nil, from: museum, path: path)
             }
-            return answer(request, uri: uri, path: rest, site: site, prefix: exhibition.prefix)
+            return answer(request, uri: uri, path: rest, site: site, prefix: exhibition.prefix, usage: exhibition.usage)
         }
         let front = museum.front
         var setCookie: String?

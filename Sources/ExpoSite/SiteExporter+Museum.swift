@@ -29,7 +29,9 @@ extension SiteExporter {
                 progress(index + 1, exhibitions.count)
             }
             let crossOrigin = exhibitions.filter { $0.site.context.routes.hasIIIF }.map { "/\($0.name)/iiif/*\n  Access-Control-Allow-Origin: *\n" }
-            let headers = headersFile(crossOrigin: false) + crossOrigin.joined()
+            // Every exhibition's pages send their counts to the same guide (`--events-url`).
+            let beacons = exhibitions.lazy.compactMap { $0.site.context.assets.counting?.remoteOrigin }.first
+            let headers = headersFile(crossOrigin: false, beaconsTo: beacons) + crossOrigin.joined()
             try put(Array(headers.utf8), headersFileName, in: root, writer: writeFile, state: state, summary: &summary)
             return summary
         }

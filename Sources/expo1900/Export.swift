@@ -47,19 +47,18 @@ struct Export: ParsableCommand {
     }
 
     @Option(name: .customLong("events-url"), help: ArgumentHelp(
-        "A running guide (serve --count, or the studio) that counts for this export, such as https://guide.example.org/; without it the export sends nothing. See docs/counts.md.",
+        "A running guide (serve --count, or the studio) that counts for this export, such as https://guide.example.org/; without it the export sends nothing. With --catalogs, each exhibition's pages send to that guide's /NAME/count (serve --catalogs --count). See docs/counts.md.",
         valueName: "URL"))
     var eventsURL: String?
 
-    /// Where the pages send their counts: the running guide's `/count`.
-    var counting: SiteOptions.Counting? {
-        get throws {
-            guard let eventsURL else { return nil }
-            guard let address = SiteOptions.parseBaseURL(eventsURL) else {
-                throw ValidationError("--events-url must be a running guide's address, such as https://guide.example.org/")
-            }
-            return .remote(url: address.origin + address.path + "count", origin: address.origin)
+    /// Where the pages send their counts: the running guide's `/count`, or for a museum's
+    /// exhibition `name` its `/name/count` (`serve --catalogs --count` counts each apart).
+    func counting(exhibition name: String? = nil) throws -> SiteOptions.Counting? {
+        guard let eventsURL else { return nil }
+        guard let address = SiteOptions.parseBaseURL(eventsURL) else {
+            throw ValidationError("--events-url must be a running guide's address, such as https://guide.example.org/")
         }
+        return .remote(url: address.origin + address.path + (name.map { $0 + "/" } ?? "") + "count", origin: address.origin)
     }
 
     @OptionGroup var images: ImageOptions
@@ -68,10 +67,7 @@ struct Export: ParsableCommand {
         if catalog != nil && catalogs != nil {
             throw ValidationError("--catalog exports one catalog, --catalogs a folder of them: give one of them")
         }
-        if catalogs != nil && eventsURL != nil {
-            throw ValidationError("--events-url does not count a folder of exhibitions yet: export them without it, or one catalog with --catalog")
-        }
-        _ = try counting
+        _ = try counting()
         let basePath = try options.basePath
         let segments = basePath.split(separator: "/")
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
@@ -102,7 +98,7 @@ struct Export: ParsableCommand {
         do {
             var options = try options
             options.takeSearchShardSize()
-            options.counting = try counting
+            options.counting = try counting()
             let site = try Site.render(loaded, renditions: renditions, options: options)
             let progress = ProgressLine(label: "pages and files")
             let summary = try SiteExporter.export(site, to: URL(fileURLWithPath: directory)) { done, total in
@@ -139,10 +135,8 @@ struct Export: ParsableCommand {
             case let .success(loaded):
                 let prepared = images.prepare(loaded)
                 for diagnostic in prepared.catalog.diagnostics { printError("\(diagnostic.severity.rawValue): \(entry.name)/\(diagnostic.description)") }
-                var options = base
-                options.basePath = base.basePath + entry.name + "/"
-                options.museumFront = base.basePath
-                options.takeSearchShardSize()
+                var options = base.exhibition(entry.name)
+                options.counting = try counting(exhibition: entry.name)
                 do {
                     sites.append((entry.name, try Site.render(prepared.catalog, renditions: prepared.renditions, options: options)))
                 } catch {

@@ -50,8 +50,16 @@ final class Museum: @unchecked Sendable {
     /// Whether the studio's IIIF import may fetch from this machine and private networks.
     private let importsPrivate: Bool
 
-    init(folder: MuseumFolder, serving: GuideServing, options: SiteOptions, studio: Bool = false, importsPrivate: Bool = false) {
+    /// Each exhibition's counts, when the museum counts.
+    private let counts: MuseumCounts?
+    /// Where the museum is exported after each publish (`studio --catalogs --export`).
+    private let export: MuseumExport?
+
+    init(folder: MuseumFolder, serving: GuideServing, options: SiteOptions, studio: Bool = false, importsPrivate: Bool = false,
+         counts: MuseumCounts? = nil, export: MuseumExport? = nil) {
         self.importsPrivate = importsPrivate
+        self.counts = counts
+        self.export = export
         root = folder.url
         self.folder = folder
         self.serving = serving
@@ -134,7 +142,7 @@ final class Museum: @unchecked Sendable {
         parts[name] = Part(url: loaded.url, reloader: reloader, stamps: loaded.stamps)
         if let (load, renditions) = loaded.watched {
             let guide = guides[name] ?? ServedGuide(first: load, renditions: renditions, options: loaded.options, cache: serving.images.cache,
-                                                   exhibition: name)
+                                                   exhibition: name, published: exportAfterPublish())
             guide.bind(reloader, responder)
             guides[name] = guide
         }
@@ -201,6 +209,21 @@ final class Museum: @unchecked Sendable {
         listForStudio()
     }
 
+    /// What a publish in any exhibition does: the museum's export, when there is one.
+    private func exportAfterPublish() -> (@Sendable () -> Void)? {
+        guard let export else { return nil }
+        let source: @Sendable () -> MuseumExport.Source = { [self] in exportSource() }
+        return { export.published(from: source) }
+    }
+
+    /// What the museum's export is made of now: every exhibition with the catalog it serves.
+    private func exportSource() -> MuseumExport.Source {
+        lock.lock()
+        defer { lock.unlock() }
+        return MuseumExport.Source(description: folder.description,
+                                   exhibitions: folder.entries.map { entry in (entry.name, guides[entry.name]?.served()) })
+    }
+
     /// The front page made again as it is: a new day may move an exhibition between its parts.
     func refreshFront() {
         lock.lock()
@@ -223,6 +246,13 @@ final class Museum: @unchecked Sendable {
 }
 
 extension Museum: StudioExhibitions {
+    func counts(of name: String) -> UsageStore? {
+        counts?.store(for: name)
+    }
+
+    var keepsCounts: Bool { counts != nil }
+
+
     func importIIIF(from address: String, into folder: URL) async -> String? {
         var options = IIIFImport.Options()
         options.allowPrivate = importsPrivate

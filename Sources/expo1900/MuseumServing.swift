@@ -11,7 +11,9 @@ extension GuideServing {
     /// museum's front page at `/`. A catalog that cannot be loaded is named in the log and on
     /// the front page, answers a page of its own, and the others serve on.
     /// `studio`: the studio of them all, made once the exhibitions are loaded.
+    /// `counting`: each exhibition counts into its own file in the state folder.
     func runMuseum(_ directory: String, tls: ExpoServer.TLSFiles? = nil, importsPrivate: Bool = false,
+                   counting: (options: CountingOptions, state: URL)? = nil, export: MuseumExport? = nil,
                    studio: ((_ museum: Museum, _ logger: Logger) -> any SideRoutes)? = nil) async throws {
         let stops = StopSignals()
         defer { ChildProcesses.shared.stopAll() }
@@ -32,14 +34,17 @@ extension GuideServing {
         var options = try options
         options.servesSearch = true
         options.takeSearchShardSize()
+        if counting != nil { options.counting = .served }
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "expo1900")
-        let museum = Museum(folder: folder, serving: self, options: options, studio: studio != nil, importsPrivate: importsPrivate)
+        let counts = counting.map { MuseumCounts(state: $0.state, options: $0.options, logger: logger) }
+        let museum = Museum(folder: folder, serving: self, options: options, studio: studio != nil, importsPrivate: importsPrivate,
+                            counts: counts, export: export)
         let loaded = museum.loadAll()
         let responder: SiteResponder
         do {
             responder = try SiteResponder(museum: folder.description, exhibitions: loaded.map(\.exhibition), logger: logger, watching: watch,
-                                          side: studio?(museum, logger))
+                                          side: studio?(museum, logger), usage: counts?.tallies)
         } catch {
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
@@ -77,6 +82,7 @@ extension GuideServing {
             }
         }
         defer { days.cancel() }
+        if let counts { logger.info("counting how each exhibition is used into \(counts.folder.path)/NAME.sqlite (docs/counts.md)") }
         do {
             try await ExpoServer.run(responder: responder, configuration: .init(host: host, port: port, tls: tls), logger: logger) { url in
                 stops.serverStops()
@@ -86,5 +92,7 @@ extension GuideServing {
             printError("expo1900: \(failure)")
             throw ExitCode(1)
         }
+        // The counts since the last write, written before the process ends.
+        await counts?.stop()
     }
 }

@@ -20,11 +20,18 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         if let catalogs = guide.catalogs {
-            guard !counting.enabled else {
-                printError("expo1900: --count does not count a folder of exhibitions yet: serve them without --count, or one catalog with --catalog")
-                throw ExitCode(64)
+            var countsFolder: URL?
+            if counting.enabled {
+                do throws(StudioError) {
+                    let folder = try state.folder()
+                    try StudioState.checkOutside(catalog: URL(fileURLWithPath: catalogs), state: folder)
+                    countsFolder = folder
+                } catch {
+                    printError("expo1900: \(error)")
+                    throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
+                }
             }
-            try await guide.runMuseum(catalogs)
+            try await guide.runMuseum(catalogs, counting: countsFolder.map { (counting, $0) })
             return
         }
         var counts: UsageStore?

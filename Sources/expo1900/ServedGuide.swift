@@ -20,11 +20,14 @@ final class ServedGuide: StudioGuide {
     let renditionCache: RenditionCache?
     /// The museum's exhibition it is (`studio --catalogs`); nil for the one catalog.
     private let exhibition: String?
+    /// Told after each publish has reloaded the guide: a museum's export (`studio --catalogs --export`).
+    private let published: (@Sendable () -> Void)?
 
     init(first: WatchedLoad, renditions: Renditions, options: SiteOptions, cache: RenditionCache?, export: StudioExport? = nil,
-         exhibition: String? = nil) {
+         exhibition: String? = nil, published: (@Sendable () -> Void)? = nil) {
         self.first = first
         self.exhibition = exhibition
+        self.published = published
         renditionCache = cache
         firstRenditions = renditions
         self.options = options
@@ -74,6 +77,13 @@ final class ServedGuide: StudioGuide {
             catalog.diagnostics += renditions.diagnostics
             export.export(catalog, renditions: renditions)
         }
+        published?()
         return nil
+    }
+
+    /// The catalog served now and its renditions, for an export; nil while it cannot be served.
+    func served() -> (catalog: Catalog, renditions: Renditions)? {
+        guard currentSite() != nil, let (load, renditions) = parts.withLock({ $0 })?.reloader.watchedLoad else { return nil }
+        return (load.catalog, renditions)
     }
 }

@@ -35,7 +35,7 @@ struct Studio: AsyncParsableCommand {
     var tlsKey: String?
 
     @Option(name: .customLong("export"), help: ArgumentHelp(
-        "After each publish, also write the guide as a static site into this folder (as expo1900 export does: whole, or not at all), for a web server or a CDN's origin.",
+        "After each publish, also write the guide as a static site into this folder (as expo1900 export does: whole, or not at all), for a web server or a CDN's origin. With --catalogs, the whole museum, as export --catalogs writes it.",
         valueName: "DIR"))
     var exportDirectory: String?
 
@@ -65,14 +65,8 @@ struct Studio: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if guide.catalogs != nil && exportDirectory != nil {
-            throw ValidationError("--export writes one catalog's site after each publish; with --catalogs, export the museum with expo1900 export OUT --catalogs DIR")
-        }
         if guide.catalogs == nil && iiifAllowPrivate {
             throw ValidationError("--iiif-allow-private is for a new exhibition's IIIF import, which only a studio of several (--catalogs) has")
-        }
-        if guide.catalogs != nil && counting.enabled {
-            throw ValidationError("counts are kept for one catalog only so far (--catalog); a folder of exhibitions (--catalogs) is served without them")
         }
         _ = try configuredOrigin
         if (tlsCertificate == nil) != (tlsKey == nil) {
@@ -94,7 +88,7 @@ struct Studio: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let studio: StudioState
-        let counts: UsageStore
+        let counts: UsageStore?
         do throws(StudioError) {
             let folder = try state.folder()
             if let catalog = guide.catalogs.map(URL.init(fileURLWithPath:)) ?? guide.catalog.map(URL.init(fileURLWithPath:))
@@ -103,16 +97,19 @@ struct Studio: AsyncParsableCommand {
             }
             studio = try StudioState(folder: folder, creating: false)
             guard try !studio.accounts().isEmpty else { throw StudioError.noState(folder: folder.path) }
-            counts = try UsageStore(folder: folder)
+            // A museum's exhibitions count each into its own file (MuseumCounts).
+            counts = guide.catalogs == nil ? try UsageStore(folder: folder) : nil
         } catch {
             printError("expo1900: \(error)")
             throw ExitCode(error.isAboutTheStateFolder ? 2 : 1)
         }
         var export: StudioExport?
+        var museumExport: MuseumExport?
         if let exportDirectory {
             let directory = URL(fileURLWithPath: exportDirectory)
             do {
-                if let catalog = guide.catalog.map(URL.init(fileURLWithPath:)) ?? CatalogLoader.defaultCatalogURL {
+                if let catalog = guide.catalogs.map(URL.init(fileURLWithPath:)) ?? guide.catalog.map(URL.init(fileURLWithPath:))
+                    ?? CatalogLoader.defaultCatalogURL {
                     try SiteExporter.checkDestination(directory, outside: catalog)
                 }
                 try SiteExporter.checkDestination(directory, outside: studio.folder)
@@ -123,13 +120,18 @@ struct Studio: AsyncParsableCommand {
             var options = SiteOptions()
             options.origin = try guide.options.origin
             options.takeSearchShardSize()
-            export = StudioExport(directory: directory, options: options)
+            if guide.catalogs != nil {
+                museumExport = MuseumExport(directory: directory, options: options)
+            } else {
+                export = StudioExport(directory: directory, options: options)
+            }
         }
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ExpoServer.TLSFiles(certificate: certificate, key: $0) } }
         let transport: StudioRoutes.Transport = tls != nil ? .tls : trustProxy.map { .proxy($0) } ?? .loopback
         let origins = StudioOrigins(configured: try configuredOrigin, host: guide.host)
         if let directory = guide.catalogs {
-            try await guide.runMuseum(directory, tls: tls, importsPrivate: iiifAllowPrivate) { museum, logger in
+            try await guide.runMuseum(directory, tls: tls, importsPrivate: iiifAllowPrivate, counting: (counting, studio.folder),
+                                      export: museumExport) { museum, logger in
                 logger.info("studio at /studio/ for every exhibition, with the accounts in \(studio.folder.path)")
                 if transport != .loopback, origins.configured == nil {
                     logger.warning("the studio takes forms only from this machine's own addresses; give the address staff open it at with --studio-origin URL")
@@ -138,7 +140,7 @@ struct Studio: AsyncParsableCommand {
             }
             return
         }
-        try await guide.run(tls: tls, export: export, counting: (counting, counts)) { served, logger in
+        try await guide.run(tls: tls, export: export, counting: counts.map { (counting, $0) }) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             if transport != .loopback, origins.configured == nil {
                 logger.warning("the studio takes forms only from this machine's own addresses; give the address staff open it at with --studio-origin URL")

@@ -22,7 +22,9 @@ final class LiveMuseumStudio: Sendable {
     var guides: [String: TestGuide] { listed.guides.withLock { $0 } }
     private let task: Task<Void, any Error>
 
-    init() async throws {
+    /// `counting`: each exhibition counts into its own store, `state/counts/NAME.sqlite`, the
+    /// exhibitions sharing one allowance of `rate` events a minute per address.
+    init(counting: Bool = false, rate: Int = 0) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let state = try StudioState(folder: folder.url.appendingPathComponent("state"), creating: true) { clock.now }
@@ -33,10 +35,20 @@ final class LiveMuseumStudio: Sendable {
         try state.addAccount(AccountName("lee"), role: .contributor, in: "paris", password: password, by: "test")
         let logger = Logger(label: "museum-studio-test", factory: { _ in SwiftLogNoOpLogHandler() })
         var guides: [String: TestGuide] = [:]
-        for name in ["korea", "paris"] { guides[name] = try TestGuide(exhibition: name) }
+        for name in ["korea", "paris"] { guides[name] = try TestGuide(exhibition: name, counts: counting) }
         let root = folder.url.appendingPathComponent("catalogs", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let listed = Listed(guides: guides, root: root)
+        var recorders: [String: UsageRecorder] = [:]
+        if counting {
+            let limit = UsageRateLimit(perMinute: rate)
+            for name in guides.keys {
+                let store = try UsageStore(folder: state.folder.appendingPathComponent("counts"), fileName: "\(name).sqlite")
+                recorders[name] = try UsageRecorder(state: store, logger: logger, rate: limit)
+            }
+        }
+        let listed = Listed(guides: guides, root: root, recorders: recorders)
+        let kept = recorders
+        let tallies: @Sendable (String) -> UsageTally? = { name in kept[name]?.tally }
         self.listed = listed
         self.state = state
         self.folder = folder
@@ -44,7 +56,7 @@ final class LiveMuseumStudio: Sendable {
                                         throttle: LoginThrottle { clock.now })
         let responder = try SiteResponder(museum: MuseumDescription(), exhibitions: guides.keys.sorted().map { name in
             SiteResponder.Exhibition(name: name, site: guides[name]!.currentSite())
-        }, logger: logger, side: routes)
+        }, logger: logger, side: routes, usage: counting ? tallies : nil)
         for guide in guides.values { guide.bind(responder) }
         listed.responder.withLock { $0 = responder }
         let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
@@ -65,11 +77,20 @@ final class LiveMuseumStudio: Sendable {
         let guides: Mutex<[String: TestGuide]>
         let root: URL
         let responder = Mutex<SiteResponder?>(nil)
+        /// Each exhibition's counts, when the museum counts.
+        let recorders: [String: UsageRecorder]
 
-        init(guides: [String: TestGuide], root: URL) {
+        init(guides: [String: TestGuide], root: URL, recorders: [String: UsageRecorder] = [:]) {
             self.guides = Mutex(guides)
             self.root = root
+            self.recorders = recorders
         }
+
+        func counts(of name: String) -> UsageStore? {
+            recorders[name]?.store
+        }
+
+        var keepsCounts: Bool { !recorders.isEmpty }
 
         func exhibitions() -> [StudioExhibition] {
             let guides = guides.withLock { $0 }

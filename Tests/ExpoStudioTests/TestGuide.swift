@@ -18,6 +18,8 @@ final class TestGuide: StudioGuide {
     private let responder = Mutex<SiteResponder?>(nil)
     /// The museum's exhibition it is, served under `/NAME/`; nil for the one catalog at `/`.
     let exhibition: String?
+    /// Whether its pages count their views and send their events (`--count`).
+    let counts: Bool
 
     /// The seed catalog in Korean, with an English translation of its first exhibit.
     static let english = """
@@ -26,26 +28,30 @@ final class TestGuide: StudioGuide {
         ]
         """
 
-    init(files: [String: String] = [:], exhibition: String? = nil) throws {
+    init(files: [String: String] = [:], exhibition: String? = nil, counts: Bool = false) throws {
         let folder = try TemporaryCatalog.seed(extra: ["items.en.json": Self.english].merging(files) { _, new in new })
         self.folder = folder
         url = folder.url
         self.exhibition = exhibition
+        self.counts = counts
         let load = try WatchedLoad.load(at: url)
-        current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition)))
+        current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition, counts: counts)))
     }
 
     /// The catalog already at `url` (one added to a museum in a test).
-    init(at url: URL, exhibition: String?) throws {
+    init(at url: URL, exhibition: String?, counts: Bool = false) throws {
         folder = nil
         self.url = url
         self.exhibition = exhibition
+        self.counts = counts
         let load = try WatchedLoad.load(at: url)
-        current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition)))
+        current = Mutex((load, try Self.render(load.catalog, exhibition: exhibition, counts: counts)))
     }
 
-    private static func render(_ catalog: Catalog, exhibition: String?) throws -> Site {
-        try Site.render(catalog, options: SiteOptions(basePath: exhibition.map { "/\($0)/" } ?? "/"))
+    private static func render(_ catalog: Catalog, exhibition: String?, counts: Bool) throws -> Site {
+        var options = SiteOptions(basePath: exhibition.map { "/\($0)/" } ?? "/")
+        if counts { options.counting = .served }
+        return try Site.render(catalog, options: options)
     }
 
     func bind(_ responder: SiteResponder) {
@@ -74,7 +80,7 @@ final class TestGuide: StudioGuide {
         do {
             let last = watchedLoad()
             let load = try last.reloaded() ?? WatchedLoad.load(at: url)
-            let site = try Self.render(load.catalog, exhibition: exhibition)
+            let site = try Self.render(load.catalog, exhibition: exhibition, counts: counts)
             current.withLock { $0 = (load, site) }
             if let exhibition {
                 try responder.withLock { $0 }?.replace(exhibition: exhibition, with: site)

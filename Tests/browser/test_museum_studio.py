@@ -3,6 +3,7 @@ staff use it from the real binary (`studio --catalogs`): one login, the list of 
 exhibitions a person works on, an edit published in one exhibition that the other never
 shows, a refusal in the exhibition someone has no role in, a role given on the accounts
 page, and axe on the museum's and an exhibition's pages."""
+import os
 import shutil
 import subprocess
 import tempfile
@@ -23,7 +24,7 @@ ACCOUNTS = [("안나", "admin", None), ("김민지", "editor", "korea"), ("박�
 def museum():
     """Two exhibitions made of the default catalog, `korea` and `paris`, each kept in git;
     안나 is admin of both, 김민지 editor in korea, 박서준 contributor in paris. Yields (URL,
-    the folder of catalogs)."""
+    the folder of catalogs, the folder each publish exports the museum to)."""
     root = tempfile.mkdtemp(prefix="expo1900-museum-studio-")
     catalogs = f"{root}/catalogs"
     for name in ("korea", "paris"):
@@ -36,8 +37,8 @@ def museum():
         subprocess.run([_binary(), "users", "add", name, "--role", role, *scope, "--state", f"{root}/state"],
                        input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     try:
-        with running_studio("--catalogs", catalogs, "--state", f"{root}/state") as url:
-            yield url, catalogs
+        with running_studio("--catalogs", catalogs, "--state", f"{root}/state", "--export", f"{root}/site") as url:
+            yield url, catalogs, f"{root}/site"
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -48,7 +49,7 @@ def public(page, url, path):
 
 
 def test_an_editor_of_one_exhibition_edits_and_publishes_there_only(browser, museum):
-    url, catalogs = museum
+    url, catalogs, export = museum
     context = new_phone(browser)
     page = context.new_page()
     try:
@@ -80,6 +81,15 @@ def test_an_editor_of_one_exhibition_edits_and_publishes_there_only(browser, mus
         assert git(f"{catalogs}/paris", "status", "--porcelain") == "", "paris's files are as they were"
         assert git(f"{catalogs}/korea", "diff", "--name-only").split() == ["items.json"]
 
+        # --export: the museum's static site is written again with the change, whole.
+        exported = f"{export}/korea/items/haegeum/index.html"
+        deadline = time.time() + 60
+        while time.time() < deadline and not (os.path.exists(exported) and "서울 전시에서 고친 해금 설명" in open(exported).read()):
+            time.sleep(0.5)
+        assert "서울 전시에서 고친 해금 설명" in open(exported).read(), "the publish reached the museum's export"
+        assert "서울 전시에서 고친 해금 설명" not in open(f"{export}/paris/items/haegeum/index.html").read()
+        assert 'href="/korea/"' in open(f"{export}/index.html").read(), "the export has the museum's front page"
+
         # The exhibition she has no role in is refused, on the server, with the way back.
         answer = page.goto(url + "/studio/e/paris/exhibits/haegeum")
         assert answer.status == 403
@@ -96,7 +106,7 @@ def test_an_editor_of_one_exhibition_edits_and_publishes_there_only(browser, mus
 
 
 def test_an_admin_gives_a_role_in_one_exhibition(browser, museum):
-    url, _ = museum
+    url, _, _ = museum
     admin, contributor = new_phone(browser), new_phone(browser)
     try:
         anna, seojun = admin.new_page(), contributor.new_page()
@@ -127,7 +137,7 @@ def test_an_admin_gives_a_role_in_one_exhibition(browser, museum):
 
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 def test_axe_finds_no_violations_on_the_museums_studio(browser, museum, color_scheme):
-    url, _ = museum
+    url, _, _ = museum
     axe = Axe()
     context = new_phone(browser, color_scheme=color_scheme)
     page = context.new_page()
@@ -135,7 +145,7 @@ def test_axe_finds_no_violations_on_the_museums_studio(browser, museum, color_sc
     try:
         log_in(page, url, "안나")
         for path in ["/studio/", "/studio/accounts", "/studio/audit", "/studio/exhibitions/new", "/studio/e/korea/",
-                     "/studio/e/paris/exhibits", "/studio/e/paris/exhibits/jikji"]:
+                     "/studio/e/paris/exhibits", "/studio/e/paris/exhibits/jikji", "/studio/usage", "/studio/e/paris/usage"]:
             page.goto(url + path)
             failures += axe_violations(axe, page, path, color_scheme)
         page.goto(url + "/studio/login")
@@ -144,11 +154,63 @@ def test_axe_finds_no_violations_on_the_museums_studio(browser, museum, color_sc
     assert not failures, "\n".join(failures)
 
 
+def views_of(page, name):
+    """The views the museum's counts page shows for exhibition `name`."""
+    cell = page.locator(f"tr:has(code:text-is('{name}')) td").first
+    return int(cell.inner_text().replace(",", ""))
+
+
+def test_each_exhibition_counts_apart_and_the_museum_shows_them_side_by_side(browser, museum):
+    url, _, _ = museum
+    staff, visitor = new_phone(browser), new_phone(browser)
+    try:
+        page = staff.new_page()
+        log_in(page, url, "안나")
+        page.goto(url + "/studio/usage")
+        assert page.inner_text("h1") == "전시별 이용 현황"
+        before = {name: views_of(page, name) for name in ("korea", "paris")}
+        # A visitor opens three of paris's exhibits, and nothing of korea's.
+        seen = visitor.new_page()
+        for item in ("jikji", "haegeum", "jikji"):
+            seen.goto(url + f"/paris/items/{item}/")
+        deadline = time.time() + 20
+        while time.time() < deadline and views_of(page, "paris") < before["paris"] + 3:
+            time.sleep(1)
+            page.reload()
+        assert views_of(page, "paris") == before["paris"] + 3, "each view is counted, within the recorder's few seconds"
+        assert views_of(page, "korea") == before["korea"], "korea counted none of paris's views"
+        assert page.locator("svg.chart").count() == 1
+
+        # Each exhibition's own dashboard, from its row.
+        page.click("a[href^='/studio/e/paris/usage?from=']")
+        assert page.inner_text("h1") == "가이드 이용 현황"
+        assert "paris" in page.inner_text(".brand-exhibition")
+        with page.expect_download() as download:
+            page.click("a[href^='/studio/e/paris/usage.csv']")
+        lines = open(download.value.path(), encoding="utf-8").read().splitlines()
+        assert lines[0] == "exhibition,period,subject,language,metric,count"
+        assert all(line.startswith("paris,") for line in lines[1:]) and len(lines) > 1
+
+        # An editor of korea alone sees korea's counts alone.
+        other = new_phone(browser)
+        try:
+            kim = other.new_page()
+            log_in(kim, url, "김민지")
+            kim.goto(url + "/studio/usage")
+            assert kim.locator("tbody tr").count() == 1 and views_of(kim, "korea") == before["korea"]
+            assert kim.goto(url + "/studio/e/paris/usage").status == 403
+        finally:
+            other.close()
+    finally:
+        staff.close()
+        visitor.close()
+
+
 def test_the_museums_studio_in_webkit(webkit, museum):
     """WebKit: the login, the list, an exhibition's page, the refusal elsewhere, and axe."""
     from selenium.webdriver.common.by import By
 
-    url, _ = museum
+    url, _, _ = museum
     deadline = log_in_webkit(webkit, url)
     failures = webkit_axe_violations(webkit, "/studio/ [webkit]")
     links = [link.get_attribute("href") for link in webkit.find_elements(By.CSS_SELECTOR, ".exhibition-row h2 a")]
@@ -166,7 +228,7 @@ def test_the_museums_studio_in_webkit(webkit, museum):
 
 def test_an_admin_adds_an_exhibition_from_the_starter_catalog(browser, museum):
     """Last in this file: the exhibition it adds stays in the module's museum."""
-    url, catalogs = museum
+    url, catalogs, _ = museum
     context = new_phone(browser)
     page = context.new_page()
     try:

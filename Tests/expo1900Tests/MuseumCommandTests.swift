@@ -1,5 +1,11 @@
+import ExpoServer
+import ExpoStudio
 import ExpoTestSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
 import Testing
 
 /// `--catalogs DIR` end to end: validate, export and serve a folder of exhibitions.
@@ -75,16 +81,77 @@ import Testing
         let museum = try Self.museum()
         for arguments in [["serve", "--catalogs", museum.url.path, "--catalog", museum.url.path],
                           ["export", "/tmp/x", "--catalogs", museum.url.path, "--catalog", museum.url.path],
-                          ["studio", "--catalogs", museum.url.path, "--export", "/tmp/x"],
-                          ["studio", "--catalogs", museum.url.path, "--count"],
                           ["validate", museum.url.path, "--catalogs", museum.url.path]] {
             let result = try CommandRunner.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(!result.standardError.isEmpty)
         }
-        let counting = try CommandRunner.run(["serve", "--catalogs", museum.url.path, "--count"])
-        #expect(counting.status == 64)
-        #expect(counting.standardError == "expo1900: --count does not count a folder of exhibitions yet: serve them without --count, or one catalog with --catalog\n")
+    }
+
+    @Test func exportSendsEachExhibitionsCountsToItsOwnAddress() throws {
+        let museum = try Self.museum()
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-museum-events-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let target = parent.appendingPathComponent("site").path
+        let result = try CommandRunner.run(["export", target, "--catalogs", museum.url.path, "--events-url", "https://guide.example.org/"])
+        #expect(result.status == 0, "\(result.standardError)")
+        for name in ["korea", "japan"] {
+            let page = try String(contentsOfFile: target + "/\(name)/items/jikji/index.html", encoding: .utf8)
+            #expect(page.contains(#"<meta name="expo-count" content="https://guide.example.org/\#(name)/count""#), "\(name)")
+        }
+        let headers = try String(contentsOfFile: target + "/_headers", encoding: .utf8)
+        #expect(headers.contains("connect-src 'self' https://guide.example.org"), "\(headers)")
+    }
+
+    @Test func serveCountsEachExhibitionIntoItsOwnFile() throws {
+        let museum = try Self.museum()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-museum-counts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let process = Process()
+        process.executableURL = CommandRunner.program
+        process.arguments = ["serve", "--catalogs", museum.url.path, "--port", "0", "--count", "--state", state.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        var printed = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !printed.contains("\n"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let base = try #require(printed.components(separatedBy: "serving ").dropFirst().first?.split(separator: "\n").first.map(String.init))
+        #expect(send(base + "/korea/count", "e=start&x=jikji&l=ko&v=recording") == 204)
+        #expect(send(base + "/korea/count", "e=start&x=jikji&l=ko&v=recording") == 204)
+        #expect(send(base + "/japan/count", "e=start&x=haegeum&l=ko&v=recording") == 204)
+        #expect(send(base + "/count", "e=start&x=jikji&l=ko&v=recording") != 204, "the museum has no /count of its own")
+        // Stopped, it writes what it counted before it ends.
+        process.terminate()
+        process.waitUntilExit()
+        let today = UsageDay.today()
+        let korea = try UsageStore(folder: state.appendingPathComponent("counts"), fileName: "korea.sqlite").usageRows(from: today, to: today)
+        let japan = try UsageStore(folder: state.appendingPathComponent("counts"), fileName: "japan.sqlite").usageRows(from: today, to: today)
+        #expect(korea.map { "\($0.subject) \($0.metric.name) \($0.count)" } == ["jikji recording_started 2"])
+        #expect(japan.map { "\($0.subject) \($0.metric.name) \($0.count)" } == ["haegeum recording_started 1"])
+    }
+
+    /// The status of a beacon's POST to `address`.
+    private func send(_ address: String, _ body: String) -> Int? {
+        var request = URLRequest(url: URL(string: address)!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(body.utf8)
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        let status = Mutex<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { _, response, _ in
+            status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode }
+            done.signal()
+        }.resume()
+        done.wait()
+        return status.withLock { $0 }
     }
 
     @Test func serveWatchesEachExhibitionApartAndNamesOneThatFails() throws {

@@ -99,8 +99,8 @@ extension SiteResponder {
         headers[HTTPField.Name("Access-Control-Allow-Origin")!] = "*"
         headers[.cacheControl] = "no-store"
         let status: HTTPResponse.Status
-        if let usage {
-            status = takeEvent(request, body: body, address: address, usage: usage)
+        if let (usage, site) = beaconTarget(Substring(URI(request.uri).path)) {
+            status = takeEvent(request, body: body, address: address, usage: usage, site: site)
         } else {
             status = .notFound
         }
@@ -111,17 +111,32 @@ extension SiteResponder {
         return SiteAnswer(status, head: HTTPWire.head(headers), body: nil)
     }
 
-    /// Whether `request` is a page's beacon to the events endpoint, which only a guide that counts has.
+    /// Whether `request` is a page's beacon to the events endpoint, which only a guide that
+    /// counts has: `/count` of the lone site, `/name/count` of a museum's exhibition.
     func isBeacon(_ request: HTTPRequestHead) -> Bool {
-        usage != nil && request.method == .POST && URI(request.uri).path == UsageEvent.path
+        guard request.method == .POST, usage != nil || countsMuseum else { return false }
+        return beaconTarget(Substring(URI(request.uri).path)) != nil
     }
 
-    private func takeEvent(_ request: HTTPRequestHead, body: ByteBuffer, address: SocketAddress?, usage: UsageTally) -> HTTPResponse.Status {
+    /// The counts a beacon at `path` goes to, and the site its events are checked against.
+    private func beaconTarget(_ path: Substring) -> (UsageTally, Site)? {
+        switch served {
+        case let .site(served):
+            guard let usage, path == UsageEvent.path else { return nil }
+            return (usage, served.site)
+        case let .museum(museum):
+            guard path.hasSuffix(UsageEvent.path), let (exhibition, rest) = museum.exhibition(at: path), rest == UsageEvent.path,
+                  let usage = exhibition.usage, let site = exhibition.site else { return nil }
+            return (usage, site.site)
+        }
+    }
+
+    private func takeEvent(_ request: HTTPRequestHead, body: ByteBuffer, address: SocketAddress?, usage: UsageTally,
+                           site: Site) -> HTTPResponse.Status {
         if Self.asksNotToBeCounted(request.headers) { return .noContent }
         guard body.readableBytes <= UsageEvent.largest else { return .contentTooLarge }
         if let ip = address.flatMap(Self.addressBytes), !usage.limit.allows(ip) { return .tooManyRequests }
         let events: [UsageEvent]
-        guard let site else { return .notFound }
         do {
             events = try UsageEvent.parse(body.readableBytesView, site: site)
         } catch {

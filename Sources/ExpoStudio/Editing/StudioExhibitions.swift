@@ -14,6 +14,11 @@ public protocol StudioExhibitions: Sendable {
     /// Imports the IIIF collection or manifest at `address` (http or https) into `folder`, as
     /// `expo1900 import iiif` does, with its limits; nil when done, else why not.
     func importIIIF(from address: String, into folder: URL) async -> String?
+    /// The stored counts of exhibition `name`; nil when the museum does not count, or its
+    /// file cannot be opened.
+    func counts(of name: String) -> UsageStore?
+    /// Whether the museum counts how its exhibitions are used.
+    var keepsCounts: Bool { get }
 }
 
 public struct StudioExhibition: Sendable {

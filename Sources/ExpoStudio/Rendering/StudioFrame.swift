@@ -44,7 +44,11 @@ struct StudioFrame: TemplateObject {
                       Link(href: StudioPaths.here("translations"), label: words["translations_heading"]),
                       Link(href: StudioPaths.here("publish"), label: words["publish_heading"])]
         }
-        if role.may(.readCounts) && !paths.inMuseum { links.append(Link(href: StudioPaths.here("usage"), label: words["usage_heading"])) }
+        // On a museum's pages, the counts of every exhibition where the person may read them.
+        let readsCounts = paths.isMuseum
+            ? user.account.role?.may(.readCounts) == true || user.account.exhibitionRoles.values.contains { $0.may(.readCounts) }
+            : role.may(.readCounts)
+        if readsCounts && paths.keepsCounts { links.append(Link(href: StudioPaths.here("usage"), label: words[paths.isMuseum ? "usage_all_heading" : "usage_heading"])) }
         if role.may(.readAuditLog) { links.append(Link(href: StudioPaths.here("audit"), label: words["audit_heading"])) }
         // Accounts are the museum's: only someone who manages them in every exhibition does.
         if user.account.role?.may(.manageAccounts) == true {

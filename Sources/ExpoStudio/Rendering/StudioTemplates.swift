@@ -27,6 +27,7 @@ enum StudioTemplates {
         "tour-stops": TourStopsPage.templateFields.kinds,
         "first-floor": FirstFloorPage.templateFields.kinds,
         "usage": UsagePage.templateFields.kinds,
+        "museum-usage": MuseumUsagePage.templateFields.kinds,
         "preview-bar": PreviewBar.templateFields.kinds,
     ]
 

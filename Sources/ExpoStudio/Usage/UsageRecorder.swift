@@ -22,6 +22,8 @@ public struct UsageRecorder: Sendable {
     }
 
     public var file: URL { state.file }
+    /// Where the counts are written.
+    public var store: UsageStore { state }
 
     /// Writes until cancelled, then once more.
     public func run() async {

@@ -37,14 +37,15 @@ public struct UsageStore: Sendable {
 
     public let folder: URL
     let database: DatabasePool
+    public let file: URL
 
-    public var file: URL { folder.appendingPathComponent(Self.fileName) }
-
-    /// Opens the counts in `folder`, making the folder (0700) and the file (0600) when they
-    /// are not there yet, and bringing its tables up to date.
-    public init(folder: URL) throws(StudioError) {
+    /// Opens the counts in `folder` (`fileName`: a museum's exhibition's own file), making
+    /// the folder (0700) and the file (0600) when they are not there yet, and bringing its
+    /// tables up to date.
+    public init(folder: URL, fileName: String = UsageStore.fileName) throws(StudioError) {
         self.folder = folder
-        let path = folder.appendingPathComponent(Self.fileName).path
+        file = folder.appendingPathComponent(fileName)
+        let path = file.path
         try StudioState.prepare(folder: folder, file: path, creating: true)
         database = try StudioState.openDatabase(path, migrator: Self.migrator)
     }

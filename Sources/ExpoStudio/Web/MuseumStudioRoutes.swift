@@ -25,7 +25,7 @@ public final class MuseumStudioRoutes: SideRoutes {
         museum = StudioRoutes(state: state, usage: nil, transport: transport, origins: origins, logger: logger, throttle: throttle,
                               security: security, guide: nil, paths: .museum, museum: exhibitions)
         make = { name, guide in
-            StudioRoutes(state: state.scoped(to: name), usage: nil, transport: transport, origins: origins, logger: logger, throttle: throttle,
+            StudioRoutes(state: state.scoped(to: name), usage: exhibitions.counts(of: name), transport: transport, origins: origins, logger: logger, throttle: throttle,
                          security: security, guide: guide, paths: .exhibition(name), museum: nil)
         }
     }

@@ -16,6 +16,8 @@ public struct StudioPaths: Sendable, Equatable {
     public let exhibition: String?
     /// Whether the studio serves a folder of exhibitions (`studio --catalogs`).
     public let inMuseum: Bool
+    /// Whether its counts are kept, so that its menu leads to them.
+    var keepsCounts = true
 
     /// The studio of one catalog.
     public static let catalog = StudioPaths(base: root, guide: "/", exhibition: nil, inMuseum: false)

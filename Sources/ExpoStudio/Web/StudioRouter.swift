@@ -66,8 +66,9 @@ struct StudioRouter: Sendable {
         // Only where there is a catalog to edit: not on a museum's own pages.
         addEditing(to: signedIn)
         addImport(to: signedIn)
-        // The counts are the one catalog's; a museum's are not kept per exhibition yet.
-        if !paths.inMuseum { addUsage(to: signedIn) }
+        // Each exhibition's dashboard, and on the museum's pages all of them side by side.
+        addUsage(to: signedIn)
+        addMuseumUsage(to: signedIn)
         addNewExhibition(to: signedIn)
         // Accounts are the museum's, managed on its own pages only.
         if paths.exhibition == nil { addAccounts(to: signedIn) }

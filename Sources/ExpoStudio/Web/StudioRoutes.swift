@@ -97,6 +97,8 @@ public struct StudioRoutes: SideRoutes {
         self.state = state
         self.security = security
         self.origins = origins
+        var paths = paths
+        paths.keepsCounts = museum?.keepsCounts ?? (usage != nil)
         self.paths = paths
         var router = StudioRouter(state: state, throttle: throttle, security: security,
                                   editing: guide.map { GuideEditing(state: state, guide: $0) }, usage: usage, logger: logger)
