@@ -10,7 +10,8 @@ final class ExportStaging {
     let url: URL
     /// The marker's bytes, which the export counts among its files.
     let markerBytes: Int
-    private let lock: Int32
+    /// The marker, open and locked until the export is in place or gone.
+    let lock: Int32
 
     /// Creates the folder and its locked marker saying `marker`.
     init(beside target: URL, marker: String) throws(ExportError) {
@@ -23,7 +24,9 @@ final class ExportStaging {
         }
         let path = url.appendingPathComponent(SiteExporter.markerName).path
         let bytes = Array(marker.utf8)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        // O_CLOEXEC: a program the export starts (ffmpeg, vips) must not inherit the lock,
+        // or a killed export's folder would look alive for as long as that program runs.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0,
               bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
             let reason = String(cString: strerror(errno)).lowercased()
@@ -46,31 +49,54 @@ final class ExportStaging {
         ".\(target.lastPathComponent).export-"
     }
 
-    /// Removes the staging folders that earlier exports to `target` left when they were
-    /// killed; anything else beside it is left alone.
+    /// What the folder holding the export before is named while an export swaps its own in.
+    static func previousPrefix(for target: URL) -> String {
+        ".\(target.lastPathComponent).previous-"
+    }
+
+    /// Removes what earlier exports to `target` left when they were killed: staging folders
+    /// (one killed before it wrote its marker is empty, and is removed only while it is), and
+    /// the export before a swap, which is put back when the swap did not finish and there is
+    /// no export in its place. Anything else beside `target` is left alone.
     static func removeAbandoned(beside target: URL) {
         let fileManager = FileManager.default
         let parent = target.deletingLastPathComponent()
-        let prefix = prefix(for: target)
+        let prefix = prefix(for: target), previousPrefix = previousPrefix(for: target)
         guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where name.hasPrefix(prefix) && UUID(uuidString: String(name.dropFirst(prefix.count))) != nil {
+        for name in names.sorted() {
             let folder = parent.appendingPathComponent(name)
-            // A real folder, not a link to one somewhere else.
-            guard (try? fileManager.attributesOfItem(atPath: folder.path)[.type] as? FileAttributeType) == .typeDirectory,
-                  isAbandoned(folder.appendingPathComponent(SiteExporter.markerName).path) else { continue }
-            try? fileManager.removeItem(at: folder)
+            if name.hasPrefix(prefix), UUID(uuidString: String(name.dropFirst(prefix.count))) != nil, isFolder(folder) {
+                // rmdir removes only an empty folder: one another export has just made holds
+                // its marker within microseconds, and is then never empty again.
+                if rmdir(folder.path) == 0 { continue }
+                if isAbandoned(folder.appendingPathComponent(SiteExporter.markerName).path) { try? fileManager.removeItem(at: folder) }
+            } else if name.hasPrefix(previousPrefix), UUID(uuidString: String(name.dropFirst(previousPrefix.count))) != nil, isFolder(folder) {
+                // Killed between its two moves, an export left no export at `target`: the one
+                // before goes back (it is removed only once the new one is in place, so it is
+                // whole). Killed while removing it, the rest of it goes.
+                if !fileManager.fileExists(atPath: target.path),
+                   fileManager.fileExists(atPath: folder.appendingPathComponent(SiteExporter.markerName).path),
+                   (try? fileManager.moveItem(at: folder, to: target)) != nil { continue }
+                try? fileManager.removeItem(at: folder)
+            }
         }
     }
 
-    /// Whether the marker is an export's and no running export holds its lock.
+    /// A real folder, not a link to one somewhere else.
+    private static func isFolder(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeDirectory
+    }
+
+    /// Whether the marker is an export's and no running export holds its lock. A marker cut
+    /// short (its export killed as it wrote it) is one if what it holds begins the marker.
     private static func isAbandoned(_ markerPath: String) -> Bool {
-        let descriptor = open(markerPath, O_RDONLY | O_NOFOLLOW)
+        let descriptor = open(markerPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var start = [UInt8](repeating: 0, count: SiteExporter.markerPrefix.utf8.count)
-        guard read(descriptor, &start, start.count) == start.count, start.elementsEqual(SiteExporter.markerPrefix.utf8) else {
-            return false
-        }
+        let expected = Array(SiteExporter.markerPrefix.utf8)
+        var start = [UInt8](repeating: 0, count: expected.count)
+        let count = read(descriptor, &start, start.count)
+        guard count >= 0, start.prefix(count).elementsEqual(expected.prefix(count)) else { return false }
         return flock(descriptor, LOCK_EX | LOCK_NB) == 0
     }
 }

@@ -253,7 +253,7 @@ public enum SiteExporter {
     static func swap(_ staging: URL, into target: URL) throws(ExportError) {
         let fileManager = FileManager.default
         let previous = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).previous-\(UUID().uuidString)")
+            .appendingPathComponent(ExportStaging.previousPrefix(for: target) + UUID().uuidString)
         let hadPrevious = fileManager.fileExists(atPath: target.path)
         do {
             if hadPrevious { try fileManager.moveItem(at: target, to: previous) }

@@ -109,14 +109,21 @@ import Testing
         }
         let killed = try folder(".site.export-\(UUID().uuidString)")
         let killedEarlier = try folder(".site.export-\(UUID().uuidString)")
+        // Killed as it wrote its marker, or before: a marker cut short, an empty folder.
+        let killedWritingMarker = try folder(".site.export-\(UUID().uuidString)", marker: "Expo1900 sta")
+        let killedBeforeMarker = parent.appendingPathComponent(".site.export-\(UUID().uuidString)")
+        try fileManager.createDirectory(at: killedBeforeMarker, withIntermediateDirectories: false)
+        // Killed while it removed the export before: the rest of that goes too.
+        let killedRemovingPrevious = try folder(".site.previous-\(UUID().uuidString)", marker: nil)
         let running = try folder(".site.export-\(UUID().uuidString)")
         let kept = [
             try folder(".site.export-\(UUID().uuidString)", marker: nil),
             try folder(".site.export-\(UUID().uuidString)", marker: "my notes\n"),
             try folder(".site.export-not-a-uuid"),
             try folder(".other.export-\(UUID().uuidString)"),
-            try folder(".site.previous-\(UUID().uuidString)"),
+            try folder(".site.previous-not-a-uuid"),
         ]
+        try fileManager.createDirectory(at: parent.appendingPathComponent("site"), withIntermediateDirectories: false)
         // A link named like a staging folder, to a folder that looks like one: neither goes.
         let linkTarget = try folder("elsewhere")
         let link = parent.appendingPathComponent(".site.export-\(UUID().uuidString)")
@@ -129,8 +136,9 @@ import Testing
         let site = try Site.render(TemporaryCatalog.seed().load())
         _ = try SiteExporter.export(site, to: parent.appendingPathComponent("site"))
 
-        #expect(!fileManager.fileExists(atPath: killed.path))
-        #expect(!fileManager.fileExists(atPath: killedEarlier.path))
+        for url in [killed, killedEarlier, killedWritingMarker, killedBeforeMarker, killedRemovingPrevious] {
+            #expect(!fileManager.fileExists(atPath: url.path), "\(url.lastPathComponent)")
+        }
         for url in kept + [running, linkTarget] {
             #expect(fileManager.fileExists(atPath: url.appendingPathComponent("items/index.html").path), "\(url.lastPathComponent)")
         }
@@ -138,6 +146,31 @@ import Testing
         // The export's own staging folder is gone too: it became the destination.
         let left = try fileManager.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".site.export-") }
         #expect(Set(left) == Set([running, kept[0], kept[1], kept[2]].map(\.lastPathComponent) + [link.lastPathComponent]))
+    }
+
+    /// Killed between its two moves, an export left the export before aside and none in its
+    /// place: the next export puts it back first, so that a failing one leaves the site served.
+    @Test func theExportBeforeAnUnfinishedSwapIsPutBack() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("site")
+        let site = try Site.render(TemporaryCatalog.seed().load())
+        _ = try SiteExporter.export(site, to: target)
+        let aside = parent.appendingPathComponent(".site.previous-\(UUID().uuidString)")
+        try FileManager.default.moveItem(at: target, to: aside)
+        ExportStaging.removeAbandoned(beside: target)
+        #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: aside.path))
+    }
+
+    /// The marker's lock is not inherited by a program the export starts (ffmpeg, vips):
+    /// otherwise a killed export's folder looks alive while that program runs.
+    @Test func theMarkersLockIsClosedInAProgramTheExportStarts() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let staging = try ExportStaging(beside: parent.appendingPathComponent("site"), marker: "Expo1900 static export; test\n")
+        let flags = fcntl(staging.lock, F_GETFD)
+        #expect(flags >= 0 && flags & FD_CLOEXEC != 0)
     }
 
     @Test func theExportsOwnStagingFolderHoldsItsMarkerLockedWhileItIsWritten() throws {

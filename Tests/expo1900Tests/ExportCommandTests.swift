@@ -115,6 +115,51 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("items/item-1000/index.html").path))
     }
 
+    /// Killed at fourteen moments spread over a whole export of 1,000 exhibits into a folder
+    /// that already holds one (while it makes pages, writes them, writes its marker, swaps
+    /// the folders, removes the one before), an export leaves at most what the next export
+    /// removes: after each next export, nothing of either is beside the destination, and the
+    /// destination is a whole export.
+    @Test func anExportKilledAtAnyMomentLeavesNothingTheNextOneKeeps() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let catalog = parent.appendingPathComponent("catalog")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let items = (1...1000).map { #"{"image_name": "item-\#($0)", "name": "Item \#($0)", "short_desc": "x", "desc": "Text."}"# }
+        try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: catalog.appendingPathComponent("items.json"))
+        try Data(#"{"title": "T", "visitors": 1, "location": "P", "duration": "1900", "description": "D"}"#.utf8)
+            .write(to: catalog.appendingPathComponent("exposition_universelle_1900.json"))
+        let target = parent.appendingPathComponent("site")
+        func export() throws -> Process {
+            let process = Process()
+            process.executableURL = CommandRunner.program
+            process.arguments = ["export", target.path, "--catalog", catalog.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        func leftovers() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(".site.") }
+        }
+        let started = Date()
+        let first = try export()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        let whole = Date().timeIntervalSince(started)
+        for moment in 1...14 {
+            let process = try export()
+            usleep(useconds_t(whole * Double(moment) / 13 * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let next = try export()
+            next.waitUntilExit()
+            #expect(next.terminationStatus == 0, "after a kill at moment \(moment)")
+            #expect(leftovers() == [], "after a kill at moment \(moment): \(leftovers())")
+            #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("items/item-1000/index.html").path))
+        }
+    }
+
     @Test func refusesABasePathThatIsNotAPath() throws {
         let result = try CommandRunner.run(["export", "/tmp/unused", "--base-path", "/../x"])
         #expect(result.status != 0)
