@@ -9,20 +9,21 @@ extension SiteExporter {
     public static func export(front: FrontSite, exhibitions: [(name: String, site: Site)], to directory: URL,
                               progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
         let version = ContentHash.hex(Array(exhibitions.map { "\($0.name) \($0.site.version)" }.joined(separator: "\n").utf8))
-        return try staged(into: directory, marker: "\(markerPrefix); museum version \(version)\n") { staging throws(ExportError) in
+        return try staged(into: directory, marker: "\(markerPrefix); museum version \(version)\n") { staging, unchanged throws(ExportError) in
+            let writer = unchanged.writer(writeFile)
             let root = staging.path
             let state = Mutex(Progress())
             var summary = Summary(pages: 0, files: 0, bytes: 0)
             for (path, page) in front.pages.sorted(by: { $0.key < $1.key }) {
                 let name = fileName(for: path)
-                try put(page.body, name, in: root, writer: writeFile, state: state, summary: &summary)
-                if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writeFile, state: state, summary: &summary) }
+                try put(page.body, name, in: root, writer: writer, state: state, summary: &summary)
+                if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, state: state, summary: &summary) }
                 if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
             }
             for (index, exhibition) in exhibitions.enumerated() {
                 let folder = staging.appendingPathComponent(exhibition.name)
                 if let failure = makeFolder(folder.path, inside: root) { throw .cannotWrite(path: folder.path, reason: failure) }
-                let part = try writeSite(exhibition.site, into: folder, writer: writeFile, headers: false) { _, _ in }
+                let part = try writeSite(exhibition.site, into: folder, writer: writer, headers: false) { _, _ in }
                 summary.pages += part.pages
                 summary.files += part.files
                 summary.bytes += part.bytes
@@ -32,7 +33,7 @@ extension SiteExporter {
             // Every exhibition's pages send their counts to the same guide (`--events-url`).
             let beacons = exhibitions.lazy.compactMap { $0.site.context.assets.counting?.remoteOrigin }.first
             let headers = headersFile(crossOrigin: false, beaconsTo: beacons) + crossOrigin.joined()
-            try put(Array(headers.utf8), headersFileName, in: root, writer: writeFile, state: state, summary: &summary)
+            try put(Array(headers.utf8), headersFileName, in: root, writer: writer, state: state, summary: &summary)
             return summary
         }
     }

@@ -16,6 +16,9 @@ public enum SiteExporter {
         public var pages: Int
         public var files: Int
         public var bytes: Int
+        /// Of `files`, those the export before held with the same bytes, linked rather than
+        /// written again (see `UnchangedFiles`).
+        public var kept = 0
     }
 
     /// Writes one file: nil when written, else the reason it was not.
@@ -31,17 +34,17 @@ public enum SiteExporter {
     }
 
     /// `writer` writes each file; the tests give one that fails part way.
-    static func export(_ site: Site, to directory: URL, writer: FileWriter,
+    static func export(_ site: Site, to directory: URL, writer: @escaping FileWriter,
                        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
-        try staged(into: directory, marker: "\(markerPrefix); site version \(site.version)\n") { folder throws(ExportError) in
-            try writeSite(site, into: folder, writer: writer, progress: progress)
+        try staged(into: directory, marker: "\(markerPrefix); site version \(site.version)\n") { folder, unchanged throws(ExportError) in
+            try writeSite(site, into: folder, writer: unchanged.writer(writer), progress: progress)
         }
     }
 
     /// Writes with `write` into a new folder beside `directory`, then moves it into place:
     /// whole, or not at all. The summary counts the marker file too.
     static func staged(into directory: URL, marker: String,
-                       _ write: (URL) throws(ExportError) -> Summary) throws(ExportError) -> Summary {
+                       _ write: (URL, UnchangedFiles) throws(ExportError) -> Summary) throws(ExportError) -> Summary {
         let target = directory.standardizedFileURL
         try checkReplaceable(target)
         ExportStaging.removeAbandoned(beside: target)
@@ -52,7 +55,9 @@ public enum SiteExporter {
         // not while swapping, when the folder may already be the destination.
         ChildProcesses.shared.holding(staging.url)
         do throws(ExportError) {
-            var summary = try write(staging.url)
+            let unchanged = UnchangedFiles(target: target, staging: staging.url)
+            var summary = try write(staging.url, unchanged)
+            summary.kept = unchanged.keptCount
             ChildProcesses.shared.released(staging.url)
             summary.files += 1
             summary.bytes += staging.markerBytes

@@ -105,7 +105,7 @@ struct Export: ParsableCommand {
                 progress.update(done: done, total: total)
             }
             progress.finish()
-            print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)")
+            print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)\(summary.keptLine)")
         } catch {
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
@@ -163,7 +163,7 @@ struct Export: ParsableCommand {
                 progress.update(done: done, total: total)
             }
             progress.finish()
-            print("Exported \(sites.count) exhibitions and the front page: \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(self.directory)")
+            print("Exported \(sites.count) exhibitions and the front page: \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(self.directory)\(summary.keptLine)")
         } catch {
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)

@@ -59,7 +59,7 @@ final class MuseumExport: Sendable {
             let front = try FrontSite.render(source.description, exhibitions: sites.map { FrontSite.Exhibition(name: $0.name, site: $0.site) },
                                              basePath: options.basePath, origin: options.origin)
             let summary = try SiteExporter.export(front: front, exhibitions: sites, to: directory)
-            printError("expo1900: exported the museum (\(sites.count) exhibitions, \(summary.pages) pages) to \(directory.path) in \(Serve.seconds(clock.now - started)) s")
+            printError("expo1900: exported the museum (\(sites.count) exhibitions, \(summary.pages) pages) to \(directory.path) in \(Serve.seconds(clock.now - started)) s\(summary.keptLine)")
         } catch {
             printError("expo1900: the museum could not be exported to \(directory.path); the export there is the one from before: \(FileProblem.describe(error))")
         }

@@ -37,7 +37,7 @@ final class StudioExport: Sendable {
             do {
                 let site = try Site.render(catalog, renditions: renditions, options: options)
                 let summary = try SiteExporter.export(site, to: directory)
-                printError("expo1900: exported the published guide to \(directory.path) (\(summary.pages) pages) in \(Serve.seconds(clock.now - started)) s")
+                printError("expo1900: exported the published guide to \(directory.path) (\(summary.pages) pages) in \(Serve.seconds(clock.now - started)) s\(summary.keptLine)")
             } catch {
                 printError("expo1900: the published guide could not be exported to \(directory.path); the export there is the one from before: \(FileProblem.describe(error))")
             }
