@@ -66,32 +66,41 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: catalog.path) == ["notes.txt"])
     }
 
-    /// An export killed mid-write left its staging folder beside the destination for good;
-    /// the next export to the same place removes it.
-    @Test func theNextExportRemovesTheStagingFolderOfAKilledOne() throws {
-        let parent = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: parent) }
-        // Enough exhibits that writing them takes a while, and no images to make.
+    /// A catalog of 1,000 exhibits without images in `parent/catalog`: enough that exporting
+    /// it takes a while, with nothing to make but pages.
+    private func thousandExhibits(in parent: URL) throws -> URL {
         let catalog = parent.appendingPathComponent("catalog")
         try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
         let items = (1...1000).map { #"{"image_name": "item-\#($0)", "name": "Item \#($0)", "short_desc": "x", "desc": "Text."}"# }
         try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: catalog.appendingPathComponent("items.json"))
         try Data(#"{"title": "T", "visitors": 1, "location": "P", "duration": "1900", "description": "D"}"#.utf8)
             .write(to: catalog.appendingPathComponent("exposition_universelle_1900.json"))
+        return catalog
+    }
+
+    /// `expo1900 export target --catalog catalog`, started. Its output (a warning per missing
+    /// image) is not read: to a pipe, it would fill it.
+    private func startExport(_ target: URL, _ catalog: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = CommandRunner.program
+        process.arguments = ["export", target.path, "--catalog", catalog.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// An export killed mid-write left its staging folder beside the destination for good;
+    /// the next export to the same place removes it.
+    @Test func theNextExportRemovesTheStagingFolderOfAKilledOne() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let catalog = try thousandExhibits(in: parent)
         let target = parent.appendingPathComponent("site")
         func staging() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(".site.export-") }
         }
-        // Its output (a warning per missing image) is not read: to a pipe, it would fill it.
-        func export() throws -> Process {
-            let process = Process()
-            process.executableURL = CommandRunner.program
-            process.arguments = ["export", target.path, "--catalog", catalog.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
+        func export() throws -> Process { try startExport(target, catalog) }
         // Killed once its staging folder holds some pages; a run that finishes first is tried again.
         var left: [String] = []
         for _ in 0..<3 where left.isEmpty {
@@ -123,22 +132,9 @@ import Testing
     @Test func anExportKilledAtAnyMomentLeavesNothingTheNextOneKeeps() throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
-        let catalog = parent.appendingPathComponent("catalog")
-        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
-        let items = (1...1000).map { #"{"image_name": "item-\#($0)", "name": "Item \#($0)", "short_desc": "x", "desc": "Text."}"# }
-        try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: catalog.appendingPathComponent("items.json"))
-        try Data(#"{"title": "T", "visitors": 1, "location": "P", "duration": "1900", "description": "D"}"#.utf8)
-            .write(to: catalog.appendingPathComponent("exposition_universelle_1900.json"))
+        let catalog = try thousandExhibits(in: parent)
         let target = parent.appendingPathComponent("site")
-        func export() throws -> Process {
-            let process = Process()
-            process.executableURL = CommandRunner.program
-            process.arguments = ["export", target.path, "--catalog", catalog.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
+        func export() throws -> Process { try startExport(target, catalog) }
         func leftovers() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(".site.") }
         }

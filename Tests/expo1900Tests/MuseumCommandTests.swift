@@ -108,22 +108,8 @@ import Testing
         let museum = try Self.museum()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-museum-counts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let process = Process()
-        process.executableURL = CommandRunner.program
-        process.arguments = ["serve", "--catalogs", museum.url.path, "--port", "0", "--count", "--state", state.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
+        let (process, base, _) = try serve(["--catalogs", museum.url.path, "--count", "--state", state.path])
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        var printed = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !printed.contains("\n"), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let base = try #require(printed.components(separatedBy: "serving ").dropFirst().first?.split(separator: "\n").first.map(String.init))
         #expect(send(base + "/korea/count", "e=start&x=jikji&l=ko&v=recording") == 204)
         #expect(send(base + "/korea/count", "e=start&x=jikji&l=ko&v=recording") == 204)
         #expect(send(base + "/japan/count", "e=start&x=haegeum&l=ko&v=recording") == 204)
@@ -136,6 +122,32 @@ import Testing
         let japan = try UsageStore(folder: state.appendingPathComponent("counts"), fileName: "japan.sqlite").usageRows(from: today, to: today)
         #expect(korea.map { "\($0.subject) \($0.metric.name) \($0.count)" } == ["jikji recording_started 2"])
         #expect(japan.map { "\($0.subject) \($0.metric.name) \($0.count)" } == ["haegeum recording_started 1"])
+    }
+
+    /// `expo1900 serve` with `arguments` on a free port, once it answers: the process, the
+    /// address it serves, and its standard error to read after it ends.
+    private func serve(_ arguments: [String]) throws -> (Process, String, Pipe) {
+        let process = Process()
+        process.executableURL = CommandRunner.program
+        process.arguments = ["serve", "--port", "0"] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var printed = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !printed.contains("\n"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        guard let base = printed.components(separatedBy: "serving ").dropFirst().first?.split(separator: "\n").first.map(String.init) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "serve printed no address: \(printed)"])
+        }
+        return (process, base, err)
     }
 
     /// The status of a beacon's POST to `address`.
@@ -158,23 +170,8 @@ import Testing
         let museum = try Self.museum()
         try museum.write("broken/items.json", "[")
         try museum.write("broken/exposition_universelle_1900.json", "{}")
-        let process = Process()
-        process.executableURL = CommandRunner.program
-        process.arguments = ["serve", "--catalogs", museum.url.path, "--port", "0", "--watch"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, base, err) = try serve(["--catalogs", museum.url.path, "--watch"])
         defer { process.terminate(); process.waitUntilExit() }
-        var printed = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !printed.contains("\n"), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let base = try #require(printed.components(separatedBy: "serving ").dropFirst().first?.split(separator: "\n").first.map(String.init))
         let front = try #require(fetchPage(base + "/"))
         #expect(front.contains(#"data-exhibition="broken""#))
         #expect(fetchPage(base + "/broken/") == nil)
