@@ -223,6 +223,17 @@ def test_the_museums_studio_in_webkit(webkit, museum):
     webkit.get(url + "/studio/e/paris/exhibits")
     assert "역할이 없습니다" in webkit.find_element(By.TAG_NAME, "h1").text
     failures += webkit_axe_violations(webkit, "/studio/e/paris/exhibits [webkit]")
+    # The counts of the one exhibition she may read them in, and its own dashboard.
+    webkit.get(url + "/studio/usage")
+    assert webkit.find_element(By.TAG_NAME, "h1").text == "전시별 이용 현황"
+    rows = webkit.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert len(rows) == 1 and "korea" in rows[0].text
+    failures += webkit_axe_violations(webkit, "/studio/usage [webkit]")
+    link = rows[0].find_element(By.TAG_NAME, "a").get_attribute("href")
+    assert link.removeprefix(url).startswith("/studio/e/korea/usage?from=")
+    webkit.get(link)
+    assert webkit.find_element(By.TAG_NAME, "h1").text == "가이드 이용 현황"
+    failures += webkit_axe_violations(webkit, "/studio/e/korea/usage [webkit]")
     assert not failures, "\n".join(failures)
 
 
