@@ -2,7 +2,6 @@ import ExpoCatalog
 import ExpoImages
 import ExpoSite
 import Foundation
-import Synchronization
 
 /// `studio --catalogs DIR --export OUT`: after each publish in any exhibition, the museum
 /// written again into OUT as `expo1900 export OUT --catalogs DIR` writes it (the front page
@@ -22,8 +21,7 @@ final class MuseumExport: Sendable {
     let directory: URL
     /// The export's own options: its root path and public origin.
     let options: SiteOptions
-    private let queue = DispatchQueue(label: "expo1900.museum-export")
-    private let waiting = Mutex(false)
+    private let work = LatestWork(label: "expo1900.museum-export")
 
     init(directory: URL, options: SiteOptions) {
         self.directory = directory
@@ -32,15 +30,7 @@ final class MuseumExport: Sendable {
 
     /// Asks for an export of what `source` gives once the one under way, if any, is done.
     func published(from source: @escaping @Sendable () -> Source) {
-        let isFirst = waiting.withLock { waiting in
-            defer { waiting = true }
-            return !waiting
-        }
-        guard isFirst else { return }
-        queue.async { [self] in
-            waiting.withLock { $0 = false }
-            write(source())
-        }
+        work.ask { [self] in write(source()) }
     }
 
     private func write(_ source: Source) {

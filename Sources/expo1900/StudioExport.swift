@@ -2,7 +2,6 @@ import ExpoCatalog
 import ExpoImages
 import ExpoSite
 import Foundation
-import Synchronization
 
 /// `studio --export DIR`: after each publish, the guide written again as a static site into
 /// DIR, as `expo1900 export` writes it (into a folder beside DIR, then moved into place), so a
@@ -12,9 +11,7 @@ import Synchronization
 final class StudioExport: Sendable {
     let directory: URL
     let options: SiteOptions
-    private let queue = DispatchQueue(label: "expo1900.studio-export")
-    /// The latest catalog waiting to be exported, if any.
-    private let waiting = Mutex<(catalog: Catalog, renditions: Renditions)?>(nil)
+    private let work = LatestWork(label: "expo1900.studio-export")
 
     init(directory: URL, options: SiteOptions) {
         self.directory = directory
@@ -22,16 +19,7 @@ final class StudioExport: Sendable {
     }
 
     func export(_ catalog: Catalog, renditions: Renditions) {
-        let isFirst = waiting.withLock { waiting in
-            defer { waiting = (catalog, renditions) }
-            return waiting == nil
-        }
-        guard isFirst else { return }
-        queue.async { [self] in
-            guard let (catalog, renditions) = waiting.withLock({ waiting in
-                defer { waiting = nil }
-                return waiting
-            }) else { return }
+        work.ask { [self] in
             let clock = ContinuousClock()
             let started = clock.now
             do {
