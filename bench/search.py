@@ -19,6 +19,11 @@ FRAME_MEDIAN_LIMIT = 50
 FRAME_MAX_LIMIT = 100
 
 
+def is_search_file(url):
+    """A file of the search index: its manifest (`search.json`) or a file in its folder."""
+    return "/assets/search/" in url or url.split("?")[0].endswith("/search.json")
+
+
 def library_bytes():
     """search.js is part of app.js, which every page loads: its share, compressed alone."""
     return len(gzip.compress(SEARCH_SCRIPT.read_bytes(), 9))
@@ -46,7 +51,7 @@ def measure(list_url, first, further):
             page.locator(".search-field").press_sequentially(query, delay=150)
             page.wait_for_function("q => document.querySelector('form.search').dataset.shown === q", arg=query, timeout=120_000)
             page.wait_for_timeout(300)
-            new = [key for key in sizes if key not in before and "/assets/search/" in urls.get(key, "")]
+            new = [key for key in sizes if key not in before and is_search_file(urls.get(key, ""))]
             return sum(sizes[key] for key in new), len(new)
 
         first_bytes, first_files = typed(first)

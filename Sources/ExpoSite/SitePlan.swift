@@ -100,8 +100,10 @@ struct SitePlan: Sendable {
             jobs += tours.jobs(language, routes: routes)
         }
         for language in languages {
-            guard let folder = search.folders[language], let index = search.index(language) else { continue }
-            for name in index.files.keys.sorted() { jobs.append((folder + name, .searchFile(language, name))) }
+            guard let index = search.index(language) else { continue }
+            for name in index.files.keys.sorted() {
+                if let path = search.path(language, file: name) { jobs.append((path, .searchFile(language, name))) }
+            }
         }
         if hasIIIF {
             jobs.append((Routes.iiifCollection, .iiifCollection))

@@ -18,24 +18,26 @@ import Testing
         let edition = catalog.edition(language)
         let others = catalog.editions.filter { $0.language != language }
         let table = SearchTable(edition: edition, others: others)
-        let shards = SearchShards(table: table, edition: edition, others: others, listLink: "/items/", limit: 300)
+        let shards = SearchShards(table: table, edition: edition, others: others, listLink: "/items/", filesLink: "/assets/search/ko/", limit: 300)
         let manifest = try #require(try Self.json(shards, "manifest.json") as? [String: Any])
-        let nodes = try #require(manifest["nodes"] as? [String: [Int]])
+        let nodes = try #require(manifest["nodes"] as? [String: [Any]])
         #expect(nodes.count > 20, "300 bytes cut the index into many shards")
         #expect(nodes[""] == nil, "the root is cut")
         for record in table.records {
             let path = record.path.map(String.init)
             var depth = 1
-            while let node = nodes[path.prefix(depth).joined()], node[0] == 1, depth < path.count { depth += 1 }
+            while let node = nodes[path.prefix(depth).joined()], node[0] as? Int == 1, depth < path.count { depth += 1 }
             let node = try #require(nodes[path.prefix(depth).joined()], "\(record.word)")
-            let entries = try #require(try Self.json(shards, "t\(node[1]).json") as? [[Any]])
+            let file = try #require(node[1] as? String)
+            #expect(file.wholeMatch(of: #/t\.[0-9a-f]{16}\.json/#) != nil, "\(file) is named by its bytes")
+            let entries = try #require(try Self.json(shards, file) as? [[Any]])
             let word = String(String.UnicodeScalarView(record.word))
-            if node[0] == 0 {
+            if node[0] as? Int == 0 {
                 let entry = entries.first { $0[0] as? String == word && ($0.count == 4) == record.inner }
-                #expect(Self.undelta(entry?[1]) == record.names && Self.undelta(entry?[2]) == record.texts, "\(word) in t\(node[1])")
+                #expect(Self.undelta(entry?[1]) == record.names && Self.undelta(entry?[2]) == record.texts, "\(word) in \(file)")
             } else {
                 #expect(depth == path.count)
-                let group = try #require(entries.first { $0[0] as? String == word }, "\(word) in the summary t\(node[1])")
+                let group = try #require(entries.first { $0[0] as? String == word }, "\(word) in the summary \(file)")
                 #expect(Set(record.names).isSubset(of: Self.undelta(group[1])))
                 if !record.inner { #expect(Set(record.names).isSubset(of: Self.undelta(group[3]))) }
             }
@@ -54,12 +56,15 @@ import Testing
         let catalog = try CatalogLoader.loadDefault()
         let edition = catalog.edition(.english)
         let shards = SearchShards(table: SearchTable(edition: edition), edition: edition, others: [catalog.edition(.korean)],
-                                  listLink: "/en/items/", limit: 24_000)
-        let rows = try #require(try Self.json(shards, "d0.json") as? [[Any]])
+                                  listLink: "/en/items/", filesLink: "/assets/search/en/", limit: 24_000)
+        let manifest = try #require(try Self.json(shards, "manifest.json") as? [String: Any])
+        let chunks = try #require(manifest["rows"] as? [String])
+        #expect(chunks.count == 1)
+        let rows = try #require(try Self.json(shards, chunks[0]) as? [[Any]])
         #expect(rows.count == edition.exhibits.count)
         #expect(rows[11][0] as? String == "gayageum" && rows[11][1] as? String == "Gayageum")
         #expect(rows[11][3] as? [String] == ["가야금"])
-        let manifest = try #require(try Self.json(shards, "manifest.json") as? [String: Any])
+        #expect(manifest["files"] as? String == "/assets/search/en/")
         #expect(manifest["list"] as? String == "/en/items/")
         #expect(manifest["count"] as? Int == 13)
     }

@@ -18,7 +18,7 @@ RUN_QUERY = """async ([manifest, query]) => {
   const found = await new window.expo1900Search.Search(index).results(query);
   const ids = [];
   for (const doc of found) {
-    const rows = await index.file('d' + Math.floor(doc / index.manifest.chunk) + '.json');
+    const rows = await index.file(index.manifest.rows[Math.floor(doc / index.manifest.chunk)]);
     ids.push(rows[doc % index.manifest.chunk][0]);
   }
   return {ids, fetched: index.fetched};
@@ -54,13 +54,13 @@ def shard_for(manifest, path):
     """The one shard file a path leads to in `manifest`; None where no word is filed."""
     nodes = manifest["nodes"]
     if "" in nodes:
-        return f"t{nodes[''][1]}.json"
+        return nodes[""][1]
     for depth in range(1, len(path) + 1):
         node = nodes.get("".join(path[:depth]))
         if node is None:
             return None
         if node[0] == 0 or depth == len(path):
-            return f"t{node[1]}.json"
+            return node[1]
 
 
 @pytest.mark.parametrize("language", ["ko", "en"])
@@ -89,7 +89,7 @@ def test_a_query_fetches_only_the_shards_its_words_need(browser, sharded_url, la
     with phone_page(browser) as page:
         fetched = []
         page.on("request", lambda request: fetched.append(urllib.parse.urlparse(request.url).path)
-                if "/assets/search/" in request.url else None)
+                if "/assets/search/" in request.url or request.url.endswith("/search.json") else None)
         open_search(page, sharded_url + LANGUAGES[language] + "items/")
         assert fetched == [], "nothing of the index is fetched before the visitor searches"
         manifest_url = manifest_of(page)
@@ -98,7 +98,7 @@ def test_a_query_fetches_only_the_shards_its_words_need(browser, sharded_url, la
         assert shown_ids(page), f"{query} finds its exhibit"
         names = [path.rsplit("/", 1)[1] for path in fetched]
         # Each prefix typed is a query of its own; the field is filled at once here, so one.
-        expected = {"manifest.json"} | {shard_for(manifest, path) for path in paths_of(query)} - {None}
+        expected = {"search.json"} | {shard_for(manifest, path) for path in paths_of(query)} - {None}
         assert sorted(names) == sorted(expected), \
             f"fetched {names} of {len(manifest['nodes'])} shards"
         assert len(set(fetched)) == len(fetched), "no file is fetched twice"

@@ -4,45 +4,61 @@ import ExpoCatalog
 /// its words need (a manifest, a shard or two, the rows it shows) however large the catalog.
 ///
 /// Words are filed in a tree by their letters (`SearchText.pathScalar`: a Hangul syllable by
-/// its initial consonant). A branch small enough becomes one shard (`t<n>.json`) of its
+/// its initial consonant). A branch small enough becomes one shard (`t.…json`) of its
 /// words and their exhibits. A larger one is cut by its next letter, and keeps a summary
 /// shard for queries that end there: for each way its letters are spelled (ㄱ as 가, 고, …)
 /// the exhibits with a word so starting, and those whose word is exactly that. Words of four
-/// letters or more are also listed by their first two (`v<n>.json`) for typo matching, and
-/// the rows to show come in chunks of `chunk` exhibits (`d<n>.json`). search.js reads these
+/// letters or more are also listed by their first two (`v.…json`) for typo matching, and
+/// the rows to show come in chunks of `chunk` exhibits (`d.…json`). search.js reads these
 /// files; the format is its, described in `manifest`.
+///
+/// Each file but the manifest is named after its bytes (`t.1a2b3c4d5e6f7a8b.json`), so that
+/// a catalog changed in one exhibit keeps the name, and the bytes, of every file its words
+/// and rows are not in: an export into an earlier one, and a browser's cache, keep those.
 struct SearchShards: Sendable {
-    /// 2: words are cut to `SearchText.longestWord` letters. Part of the folder's name, so a
-    /// browser never mixes an index with a script made for another.
-    static let format = 2
+    /// 2: words are cut to `SearchText.longestWord` letters. 3: files named by their bytes,
+    /// and listed by name in the manifest. Part of the folder's name, so a browser never
+    /// mixes an index with a script made for another.
+    static let format = 3
     /// Rows a file holds: a query shows a dozen rows from anywhere in the list, each from
     /// its own file, so the files are small (about 1 KB compressed for 16 of a real collection's).
     static let chunk = 16
 
-    /// File name (`manifest.json`, `t3.json`, …) → its bytes.
-    private(set) var files: [String: [UInt8]] = [:]
-    private var nodes: [(key: String, kind: Int, file: Int)] = []
-    private var typo: [(key: String, file: Int)] = []
-    private var termFiles = 0
+    static let manifestName = "manifest.json"
 
-    /// `listLink` is the list's address; an exhibit's is `listLink` + id + `/`.
-    init(table: SearchTable, edition: Edition, others: [Edition], listLink: String, limit: Int) {
+    /// File name (`manifest.json`, `t.1a2b….json`, …) → its bytes.
+    private(set) var files: [String: [UInt8]] = [:]
+    private var nodes: [(key: String, kind: Int, file: String)] = []
+    private var typo: [(key: String, file: String)] = []
+    private var rows: [String] = []
+
+    /// `listLink` is the list's address; an exhibit's is `listLink` + id + `/`. `filesLink`
+    /// is the folder the files but the manifest are in.
+    init(table: SearchTable, edition: Edition, others: [Edition], listLink: String, filesLink: String, limit: Int) {
         let records = table.records
         let encoded = records.map(Self.encode)
         addNode(prefix: [], records.indices, records: records, encoded: encoded, limit: limit)
         let vocabulary = records.filter { !$0.inner && $0.word.count >= 4 }
         addVocabulary(prefix: [], vocabulary[...], limit: limit)
         addRows(edition: edition, others: others)
-        files["manifest.json"] = manifest(count: table.count, listLink: listLink)
+        files[Self.manifestName] = manifest(count: table.count, listLink: listLink, filesLink: filesLink)
     }
 
-    private func manifest(count: Int, listLink: String) -> [UInt8] {
-        var text = "{\"format\":\(Self.format),\"count\":\(count),\"chunk\":\(Self.chunk),\"list\":\(JSONText.quoted(listLink)),\"nodes\":{"
-        text += nodes.map { "\(JSONText.quoted($0.key)):[\($0.kind),\($0.file)]" }.joined(separator: ",")
+    private func manifest(count: Int, listLink: String, filesLink: String) -> [UInt8] {
+        var text = "{\"format\":\(Self.format),\"count\":\(count),\"chunk\":\(Self.chunk),\"list\":\(JSONText.quoted(listLink)),"
+        text += "\"files\":\(JSONText.quoted(filesLink)),\"nodes\":{"
+        text += nodes.map { "\(JSONText.quoted($0.key)):[\($0.kind),\(JSONText.quoted($0.file))]" }.joined(separator: ",")
         text += "},\"typo\":{"
-        text += typo.map { "\(JSONText.quoted($0.key)):\($0.file)" }.joined(separator: ",")
-        text += "}}"
+        text += typo.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.file))" }.joined(separator: ",")
+        text += "},\"rows\":[" + rows.map(JSONText.quoted).joined(separator: ",") + "]}"
         return Array(text.utf8)
+    }
+
+    /// Keeps `bytes` under a name made of `kind` and their hash; that name.
+    private mutating func add(_ kind: String, _ bytes: [UInt8]) -> String {
+        let name = "\(kind).\(ContentHash.hex(bytes)).json"
+        files[name] = bytes
+        return name
     }
 
     private static func key(_ path: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(path)) }
@@ -65,9 +81,7 @@ struct SearchShards: Sendable {
     }
 
     private mutating func addTermFile(key: String, kind: Int, _ text: String) {
-        nodes.append((key, kind, termFiles))
-        files["t\(termFiles).json"] = Array(text.utf8)
-        termFiles += 1
+        nodes.append((key, kind, add("t", Array(text.utf8))))
     }
 
     private mutating func addNode(prefix: [Unicode.Scalar], _ range: Range<Int>, records: [SearchTable.Record], encoded: [String], limit: Int) {
@@ -118,8 +132,7 @@ struct SearchShards: Sendable {
     private mutating func addVocabulary(prefix: [Unicode.Scalar], _ words: ArraySlice<SearchTable.Record>, limit: Int) {
         let size = words.reduce(0) { $0 + $1.word.count + 3 }
         if size <= limit || prefix.count == 2 {
-            typo.append((Self.key(prefix[...]), typo.count))
-            files["v\(typo.count - 1).json"] = Array(("[" + words.map { JSONText.quoted(Self.key($0.word[...])) }.joined(separator: ",") + "]").utf8)
+            typo.append((Self.key(prefix[...]), add("v", Array(("[" + words.map { JSONText.quoted(Self.key($0.word[...])) }.joined(separator: ",") + "]").utf8))))
             return
         }
         var start = words.startIndex
@@ -142,7 +155,7 @@ struct SearchShards: Sendable {
                 return "[" + JSONText.quoted(exhibit.id) + "," + JSONText.quoted(exhibit.displayName) + ","
                     + JSONText.quoted(exhibit.shortDescription) + ",[" + names.map(JSONText.quoted).joined(separator: ",") + "]]"
             }
-            files["d\(first / Self.chunk).json"] = Array(("[" + rows.joined(separator: ",") + "]").utf8)
+            self.rows.append(add("d", Array(("[" + rows.joined(separator: ",") + "]").utf8)))
         }
     }
 }

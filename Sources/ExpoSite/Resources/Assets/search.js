@@ -68,21 +68,25 @@
   // The index: files fetched once each. A file that cannot be had (offline, not kept)
   // counts as empty and marks the answer as possibly incomplete.
   function Index(manifestURL) {
-    var files = {}, self = this;
+    var files = {}, self = this, folder = manifestURL;
     this.incomplete = false;
     this.fetched = [];
+    function get(url) {
+      return fetch(url).then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); });
+    }
+    // The other files are named by their bytes, in the folder the manifest names.
     this.file = function (name) {
       if (!files[name]) {
         self.fetched.push(name);
-        files[name] = fetch(new URL(name, manifestURL).href)
-          .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+        files[name] = get(new URL(name, folder).href)
           .catch(function () { self.incomplete = true; delete files[name]; return null; });
       }
       return files[name];
     };
-    this.ready = this.file("manifest.json").then(function (manifest) {
-      if (!manifest) return Promise.reject(new Error("no search index"));
+    this.ready = get(manifestURL).catch(function () { return null; }).then(function (manifest) {
+      if (!manifest || !manifest.files) return Promise.reject(new Error("no search index"));
       self.manifest = manifest;
+      folder = new URL(manifest.files, manifestURL).href;
       return self;
     });
   }
@@ -90,7 +94,7 @@
   // A shard read once into words and exhibit numbers: a visitor typing on asks the same
   // shard again at every key, and a common word lists every exhibit.
   Index.prototype.shard = function (node) {
-    var self = this, name = "t" + node[1] + ".json";
+    var self = this, name = node[1];
     this.shards = this.shards || {};
     if (!this.shards[name]) {
       this.shards[name] = this.file(name).then(function (entries) {
@@ -141,7 +145,7 @@
     var typo = this.manifest.typo, path = term.slice(0, 2).map(pathOf);
     var key = [path.slice(0, 2).join(""), path[0], ""].filter(function (k) { return k in typo; })[0];
     if (key === undefined) return Promise.resolve([]);
-    return this.file("v" + typo[key] + ".json").then(function (list) {
+    return this.file(typo[key]).then(function (list) {
       return (list || []).map(function (word) { return Array.from(word); });
     });
   };
@@ -365,7 +369,7 @@
     var chunk = index.manifest.chunk, names = {};
     docs.forEach(function (doc) { if (!onThisPage(doc)) names[Math.floor(doc / chunk)] = true; });
     return Promise.all(Object.keys(names).map(function (n) {
-      return index.file("d" + n + ".json").then(function (rows) { return [Number(n), rows]; });
+      return index.file(index.manifest.rows[n]).then(function (rows) { return [Number(n), rows]; });
     })).then(function (chunks) {
       var byChunk = {};
       chunks.forEach(function (pair) { byChunk[pair[0]] = pair[1]; });
