@@ -17,8 +17,13 @@ public enum SiteExporter {
         public var files: Int
         public var bytes: Int
         /// Of `files`, those the export before held with the same bytes, linked rather than
-        /// written again (see `UnchangedFiles`).
+        /// written again (see `UnchangedFiles`), or, updated in place, left as they were.
         public var kept = 0
+        /// Files an update in place removed.
+        public var removed = 0
+        /// Whether the export was brought up to date in place (`update`): `pages` and
+        /// `files` are then those made again, not the whole site's.
+        public var inPlace = false
     }
 
     /// Writes one file: nil when written, else the reason it was not.
@@ -36,7 +41,7 @@ public enum SiteExporter {
     /// `writer` writes each file; the tests give one that fails part way.
     static func export(_ site: Site, to directory: URL, writer: @escaping FileWriter,
                        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError) -> Summary {
-        try staged(into: directory, marker: "\(markerPrefix); site version \(site.version)\n") { folder, unchanged throws(ExportError) in
+        try staged(into: directory, marker: markerText(site)) { folder, unchanged throws(ExportError) in
             try writeSite(site, into: folder, writer: unchanged.writer(writer), progress: progress)
         }
     }

@@ -10,7 +10,10 @@ import Synchronization
 extension SiteExporter.Summary {
     /// What an export into an earlier one says of the files it did not write again.
     public var keptLine: String {
-        kept == 0 ? "" : "; \((files - kept).formatted()) written, the other \(kept.formatted()) unchanged since the export before"
+        if inPlace {
+            return "; updated in place: \((files - kept).formatted()) files written and \(removed.formatted()) removed, of \(files.formatted()) made again; every other file as it was"
+        }
+        return kept == 0 ? "" : "; \((files - kept).formatted()) written, the other \(kept.formatted()) unchanged since the export before"
     }
 }
 

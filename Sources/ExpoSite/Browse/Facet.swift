@@ -1,6 +1,6 @@
 /// One fact a visitor browses by (maker, date, material, place, or a field the catalog
 /// names), in one language: its values, each with the exhibits that have it.
-struct Facet: Sendable {
+struct Facet: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case maker, date, material, place
         /// A free field, by its label in the primary language.
@@ -21,7 +21,7 @@ struct Facet: Sendable {
         }
     }
 
-    struct Value: Sendable {
+    struct Value: Sendable, Equatable {
         /// The most common spelling among the exhibits (`19th century` for a date).
         var name: String
         var slug: String

@@ -1,0 +1,102 @@
+import ExpoCatalog
+
+/// Which files of a site can differ from those of the site before it, when the two differ
+/// only in some exhibits' own words and facts: what lets an export into an earlier one make
+/// and write a few hundred files rather than every page.
+///
+/// It is a list of what a page shows, kept beside the templates that show it: an exhibit is
+/// on its own pages, its neighbours' (the list's previous and next, the stops' previous and
+/// next), its list page, its stop page, the browse pages of its values, its wall-label
+/// sheets, its IIIF manifest and the collections, the tours and the map; and every site-wide
+/// file (the search index, the assets, the service worker) is made again and compared. Any
+/// other change (the exposition, tours, floors, pictures, recordings, videos, the browse
+/// values, the stops, the order) gives nil, and the export is made whole.
+/// `SiteChangesTests` holds the result to a whole export's, byte for byte.
+enum SiteChanges {
+    static func paths(from before: Site, to site: Site) -> [String]? {
+        let (old, new) = (before.context.catalog, site.context.catalog)
+        let (oldPlan, plan) = (before.plan, site.plan)
+        guard old.languages == new.languages, old.images == new.images, old.recordings == new.recordings,
+              old.videos == new.videos, old.webVTTFiles == new.webVTTFiles, old.interface == new.interface,
+              old.primaryLanguageChoice == new.primaryLanguageChoice, old.browsableFields == new.browsableFields,
+              oldPlan.exhibitIDs == plan.exhibitIDs, oldPlan.perPage == plan.perPage, oldPlan.hasIIIF == plan.hasIIIF,
+              oldPlan.labelVersions == plan.labelVersions, oldPlan.hasMap == plan.hasMap,
+              oldPlan.stops.stops.elementsEqual(plan.stops.stops, by: { $0.stop == $1.stop && $0.position == $1.position })
+        else { return nil }
+        var changed: Set<Int> = []
+        for (oldEdition, edition) in zip(old.editions, new.editions) {
+            guard oldEdition.language == edition.language, oldEdition.exposition == edition.exposition,
+                  oldEdition.tours == edition.tours, oldEdition.floors == edition.floors,
+                  oldEdition.exhibits.count == edition.exhibits.count else { return nil }
+            for index in edition.exhibits.indices where oldEdition.exhibits[index] != edition.exhibits[index] {
+                changed.insert(index)
+            }
+            for id in oldEdition.untranslated.symmetricDifference(edition.untranslated) {
+                guard let index = plan.positions[id] else { return nil }
+                changed.insert(index)
+            }
+        }
+        for language in new.languages {
+            guard before.context.browse.hasBrowsing(language) == site.context.browse.hasBrowsing(language),
+                  before.context.browse.index(language)?.facets == site.context.browse.index(language)?.facets else { return nil }
+        }
+        return pages(showing: changed.sorted(), site)
+    }
+
+    /// The pages of `site` that show any of the exhibits at `indices`, and the few pages of
+    /// every language that sum the whole catalog up.
+    private static func pages(showing indices: [Int], _ site: Site) -> [String] {
+        let (plan, routes, catalog) = (site.plan, site.context.routes, site.context.catalog)
+        var paths: Set<String> = [Routes.iiifCollection, routes.poster]
+        var exhibitPages: Set<Int> = []
+        for index in indices {
+            exhibitPages.formUnion([index - 1, index, index + 1])
+            exhibitPages.formUnion(stopNeighbours(of: catalog.primary.exhibits[index].stop, plan.stops))
+            paths.insert(routes.stop(catalog.primary.exhibits[index].stop, routes.primary))
+            if plan.hasIIIF { paths.insert(routes.iiifManifest(plan.exhibitIDs[index])) }
+            let sheet = index / LabelSheet.perPage + 1
+            for version in [nil] + plan.labelVersions.map(Optional.some) {
+                for paper in LabelPaper.allCases { paths.insert(routes.labels(paper, page: sheet, version: version)) }
+            }
+        }
+        exhibitPages = exhibitPages.filter { plan.exhibitIDs.indices.contains($0) }
+        for language in plan.languages {
+            paths.formUnion([routes.home(language), routes.notFound(language), routes.stops(language)])
+            if plan.hasMap { paths.insert(routes.map(language)) }
+            for index in exhibitPages { paths.insert(routes.exhibit(plan.exhibitIDs[index], language)) }
+            for index in indices { paths.insert(routes.exhibitList(language, page: index / plan.perPage + 1)) }
+            paths.formUnion(plan.tours.jobs(language, routes: routes).map(\.path))
+            paths.formUnion(browsePages(showing: indices, language, site))
+            if let index = plan.search.index(language) {
+                paths.formUnion(index.files.keys.compactMap { plan.search.path(language, file: $0) })
+            }
+        }
+        if plan.hasIIIF { paths.formUnion(plan.tours.iiifJobs(routes: routes).map(\.path)) }
+        paths.formUnion(site.madePages.keys)
+        return paths.sorted()
+    }
+
+    /// The places in the list of the exhibits whose pages name the stop `number` as their
+    /// previous or next: those at the stops just before and just after it.
+    private static func stopNeighbours(of number: Int, _ stops: StopDirectory) -> [Int] {
+        let before = stops.stops.last { $0.stop < number }?.stop
+        let after = stops.stops.first { $0.stop > number }?.stop
+        return stops.stops.filter { $0.stop == before || $0.stop == after }.map(\.position)
+    }
+
+    /// The browse root and each value's page that lists one of the exhibits at `indices`.
+    private static func browsePages(showing indices: [Int], _ language: Language, _ site: Site) -> [String] {
+        let (browse, routes) = (site.plan.browse, site.context.routes)
+        guard browse.indexes.hasBrowsing(language), let index = browse.indexes.index(language) else { return [] }
+        var paths = [routes.browse(language)]
+        let wanted = Set(indices.map(Int32.init))
+        for facet in index.facets {
+            for value in facet.values {
+                for (place, exhibit) in value.exhibits.enumerated() where wanted.contains(exhibit) {
+                    paths.append(routes.facetValue(language, facet.slug, value.slug, page: place / browse.exhibitsPerPage + 1))
+                }
+            }
+        }
+        return paths
+    }
+}
