@@ -23,6 +23,7 @@ import counts  # noqa: E402
 import csv_loading  # noqa: E402
 import deep_zoom  # noqa: E402
 import exhibitions  # noqa: E402
+import incremental  # noqa: E402
 import hostile  # noqa: E402
 import iiif_import  # noqa: E402
 import photos  # noqa: E402
@@ -106,6 +107,8 @@ def main(binary, argv):
                 print(f"  {line}", flush=True)
         print("\nSeveral exhibitions on one server (issue 57)", flush=True)
         results["exhibitions"] = exhibitions.exhibitions_runs(binary, scratch, seconds, rounds, quick)
+        print("\nA publish that rewrites only what changed (issue 58)", flush=True)
+        results["incremental"] = incremental.publish_run(binary, scratch, 10_000 if quick else 100_000)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -164,6 +167,9 @@ def report(results):
         for line in deep_zoom.describe(results["deep_zoom"]) if "deep_zoom" in results else []:
             print(f"  {line}")
 
+    if results.get("incremental"):
+        print(f"\nA publish into the static export\n  {incremental.describe(results['incremental'])}")
+
     if "hostile" in results:
         print("\nHostile catalogs")
         for line in hostile.describe(results["hostile"]):
@@ -202,7 +208,7 @@ def report(results):
     targets += video.targets(results.get("video"))
     targets += counts.targets(results.get("counts"))
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
-    targets += exhibition_targets
+    targets += exhibition_targets + incremental.targets(results.get("incremental"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

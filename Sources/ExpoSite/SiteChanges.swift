@@ -21,7 +21,8 @@ enum SiteChanges {
               old.primaryLanguageChoice == new.primaryLanguageChoice, old.browsableFields == new.browsableFields,
               oldPlan.exhibitIDs == plan.exhibitIDs, oldPlan.perPage == plan.perPage, oldPlan.hasIIIF == plan.hasIIIF,
               oldPlan.labelVersions == plan.labelVersions, oldPlan.hasMap == plan.hasMap,
-              oldPlan.stops.stops.elementsEqual(plan.stops.stops, by: { $0.stop == $1.stop && $0.position == $1.position })
+              oldPlan.stops.stops.elementsEqual(plan.stops.stops, by: { $0.stop == $1.stop && $0.position == $1.position }),
+              media(before) == media(site), Set(before.tileServices.map(\.path)) == Set(site.tileServices.map(\.path))
         else { return nil }
         var changed: Set<Int> = []
         for (oldEdition, edition) in zip(old.editions, new.editions) {
@@ -36,11 +37,35 @@ enum SiteChanges {
                 changed.insert(index)
             }
         }
-        for language in new.languages {
-            guard before.context.browse.hasBrowsing(language) == site.context.browse.hasBrowsing(language),
-                  before.context.browse.index(language)?.facets == site.context.browse.index(language)?.facets else { return nil }
-        }
+        guard sameBrowsing(changed, old, new) else { return nil }
         return pages(showing: changed.sorted(), site)
+    }
+
+    /// The pictures, recordings and videos made for the site, each named by its bytes: the
+    /// same names mean the same renditions (a recording made after a first export joins the
+    /// site later, and changes every page that plays it).
+    private static func media(_ site: Site) -> Set<String> {
+        Set(site.madePages.keys.filter { path in
+            !path.hasPrefix("/assets/") && !path.hasSuffix("/") && !path.hasSuffix(".html") && !path.hasSuffix(".webmanifest")
+                && !path.hasSuffix("/search.json") && path != Routes.serviceWorker
+        })
+    }
+
+    /// Whether the browse pages list the same values with the same exhibits: so when each
+    /// changed exhibit has the same values and field labels as before in every edition (the
+    /// facets are made of nothing else), without making the earlier site's browse indexes.
+    private static func sameBrowsing(_ changed: Set<Int>, _ old: Catalog, _ new: Catalog) -> Bool {
+        for (oldEdition, edition) in zip(old.editions, new.editions) {
+            let oldReader = FacetReader(edition: oldEdition, primary: old.primary, browsable: old.browsableFields)
+            let reader = FacetReader(edition: edition, primary: new.primary, browsable: new.browsableFields)
+            for index in changed {
+                guard oldEdition.exhibits[index].facts.fields.map(\.label) == edition.exhibits[index].facts.fields.map(\.label),
+                      old.primary.exhibits[index].facts.fields.map(\.label) == new.primary.exhibits[index].facts.fields.map(\.label),
+                      reader.kinds.allSatisfy({ oldReader.values($0.kind, index) == reader.values($0.kind, index) })
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// The pages of `site` that show any of the exhibits at `indices`, and the few pages of

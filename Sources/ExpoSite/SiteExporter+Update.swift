@@ -28,7 +28,7 @@ extension SiteExporter {
             try write(paths.filter { order(of: $0) == group }, of: site, root: root, state: state)
         }
         var summary = state.withLock { $0 }
-        summary.removed = try remove(stale(before, site), root: root)
+        summary.removed = try remove(stale(before, site), root: root) + removeStaleSearchFiles(of: site, root: root)
         try replace(marker, with: Array(markerText(site).utf8))
         // Counted as a whole export counts it.
         summary.files += 1
@@ -37,7 +37,7 @@ extension SiteExporter {
     }
 
     /// What the marker of `site`'s export says.
-    static func markerText(_ site: Site) -> String { "\(markerPrefix); site version \(site.version)\n" }
+    public static func markerText(_ site: Site) -> String { "\(markerPrefix); site version \(site.version)\n" }
 
     /// 0 for files named by their bytes, 2 for the files that name them at a fixed address, 1 for the pages.
     private static func order(of path: String) -> Int {
@@ -109,20 +109,24 @@ extension SiteExporter {
         }
     }
 
-    /// The files `before` has and `site` has not, among those an update can change: the
-    /// search index's shards and the assets named by their bytes.
+    /// The files made with `before` that `site` has not: assets named by their bytes.
     private static func stale(_ before: Site, _ site: Site) -> [String] {
-        var old = Set(before.madePages.keys)
-        var new = Set(site.madePages.keys)
-        for language in before.languages {
-            if let index = before.plan.search.index(language) {
-                old.formUnion(index.files.keys.compactMap { before.plan.search.path(language, file: $0) })
-            }
-            if let index = site.plan.search.index(language) {
-                new.formUnion(index.files.keys.compactMap { site.plan.search.path(language, file: $0) })
+        Set(before.madePages.keys).subtracting(site.madePages.keys).sorted()
+    }
+
+    /// Removes each file in the search index's folders that the index no longer names, found
+    /// in the folder rather than by making the earlier site's index.
+    private static func removeStaleSearchFiles(of site: Site, root: String) throws(ExportError) -> Int {
+        var stale: [String] = []
+        for language in site.languages {
+            guard let folder = site.plan.search.folders[language], let index = site.plan.search.index(language) else { continue }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root + folder)) ?? []
+            for name in names {
+                let file = name.hasSuffix(".gz") ? String(name.dropLast(3)) : name
+                if index.files[file] == nil || file == SearchShards.manifestName { stale.append(folder + name) }
             }
         }
-        return old.subtracting(new).sorted()
+        return try remove(stale, root: root)
     }
 
     private static func remove(_ paths: [String], root: String) throws(ExportError) -> Int {

@@ -32,6 +32,7 @@ final class ServedGuide: StudioGuide {
         firstRenditions = renditions
         self.options = options
         self.export = export
+        export?.prepare(Self.exported(first, renditions), renditions: renditions)
     }
 
     func bind(_ reloader: SiteReloader, _ responder: SiteResponder) {
@@ -70,15 +71,22 @@ final class ServedGuide: StudioGuide {
 
     func reload(because reason: String) -> String? {
         guard let reloader = parts.withLock({ $0 })?.reloader else { return "the guide is not serving yet" }
+        let before = reloader.watchedLoad
         // The watcher may have read the written files first: then there is nothing left to read.
         if let problem = reloader.reload(because: reason, unlessUpToDate: true) { return problem }
         if let export, let (load, renditions) = reloader.watchedLoad {
-            var catalog = load.catalog
-            catalog.diagnostics += renditions.diagnostics
-            export.export(catalog, renditions: renditions)
+            export.export(Self.exported(load, renditions), renditions: renditions,
+                          before: before.map { (Self.exported($0.load, $0.renditions), $0.renditions) })
         }
         published?()
         return nil
+    }
+
+    /// The catalog as an export renders it: with its renditions' warnings.
+    private static func exported(_ load: WatchedLoad, _ renditions: Renditions) -> Catalog {
+        var catalog = load.catalog
+        catalog.diagnostics += renditions.diagnostics
+        return catalog
     }
 
     /// The catalog served now and its renditions, for an export; nil while it cannot be served.

@@ -6,7 +6,7 @@ import ExpoCatalog
 /// edition, then taken from the same place among the edition's fields (a translation names
 /// its fields in its own words).
 struct FacetReader {
-    struct Value {
+    struct Value: Equatable {
         /// As a page would show it (empty for a date, which the facet names).
         var spelling: String
         /// What equal values share.
