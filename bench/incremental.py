@@ -61,7 +61,16 @@ def publish_run(binary, scratch, count=COUNT):
     whole_s = time.perf_counter() - started
     exhibit = items[len(items) // 2]["image_name"]
     page = export / "items" / exhibit / "index.html"
-    with Studio(binary, folder, scratch / f"incremental-{count}-state", "--export", str(export)) as studio:
+    log = scratch / f"incremental-{count}-studio.log"
+    with log.open("w") as stderr, Studio(binary, folder, scratch / f"incremental-{count}-state", "--export", str(export),
+                                         stderr=stderr) as studio:
+        # A curator publishes once the studio has started: it has then looked at the export
+        # and found it to hold the guide it serves (or not, and the publish writes it whole).
+        waited = time.perf_counter()
+        while "the guide as served now" not in log.read_text("utf-8", "replace"):
+            if time.perf_counter() - waited > TIMEOUT:
+                raise BenchBroken(f"expo1900 studio said nothing of its export within {TIMEOUT} s (log in {log})")
+            time.sleep(0.1)
         form = studio.form(exhibit)
         field = next(name for name in form if name.endswith(".short_desc"))
         text = f"Changed by the bench {time.time_ns()}"

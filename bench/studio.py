@@ -24,8 +24,10 @@ SETTLE_SECONDS = 8
 class Studio:
     """`expo1900 studio` on a free port with one editor's account, and a logged-in client."""
 
-    def __init__(self, binary, catalog, state, *arguments):
+    def __init__(self, binary, catalog, state, *arguments, stderr=None):
+        """`stderr`: a file to keep what the studio prints there; by default it is dropped."""
         self.command = [binary, "studio", "--port", "0", "--catalog", str(catalog), "--state", str(state), *arguments]
+        self.stderr = stderr
         self.state = state
         self.binary = binary
         self.cookies = {}
@@ -36,7 +38,7 @@ class Studio:
         subprocess.run([self.binary, "users", "add", "bench", "--role", "editor", "--state", str(self.state)],
                        input=PASSWORD + "\n", text=True, check=True, capture_output=True)
         started = time.perf_counter()
-        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=self.stderr or subprocess.DEVNULL)
         try:
             self.url = read_line(self.process, r"Expo1900 is serving (http://\S+)", 300, "expo1900 studio").group(1)
         except BenchBroken:

@@ -89,7 +89,7 @@ public struct Site: Sendable {
         // save: making its indexes after each one kept a core busy for seconds at 100,000
         // exhibits while the curator edits, and slowed the next reload. There they are made
         // when first asked for.
-        if !madeWhole, options.preview == nil {
+        if !madeWhole, options.preview == nil, options.makesIndexesAtOnce {
             searchIndexes.prepareInBackground()
             browse.prepareInBackground()
         }
@@ -150,6 +150,11 @@ public struct Site: Sendable {
 
     /// Where the site serves the recording made of the catalog's file `file`, or nil.
     public func recordingLink(of file: String) -> String? { context.assets.recording(file)?.link }
+
+    /// Makes the browse indexes of every language now, unless they are made.
+    public func makeBrowseIndexes() {
+        for language in languages where context.browse.hasBrowsing(language) { _ = context.browse.index(language) }
+    }
 
     /// The path of the exposition screen in `language`.
     public func homePath(_ language: Language) -> String { routes.home(language) }

@@ -38,6 +38,7 @@ enum SiteChanges {
             }
         }
         guard sameBrowsing(changed, old, new) else { return nil }
+        site.context.browse.adopt(before.context.browse)
         return pages(showing: changed.sorted(), site)
     }
 

@@ -20,6 +20,10 @@ public struct SiteOptions: Sendable, Equatable {
     public var servesSearch = false
     /// Set by `serve --watch`: pages reload themselves when the catalog changes.
     public var preview: Preview?
+    /// Whether a large site makes its search and browse indexes in the background as soon
+    /// as it is rendered. The studio's export makes a site only to write part of it, and
+    /// takes the browse indexes of the site before when they are the same (`SiteChanges`).
+    public var makesIndexesAtOnce = true
     /// Where the museum's front page is, when the site is one of its exhibitions
     /// (`--catalogs`): the exhibition's first screen links back to it.
     public var museumFront: String?

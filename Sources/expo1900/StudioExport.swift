@@ -25,6 +25,8 @@ final class StudioExport: Sendable {
 
     init(directory: URL, options: SiteOptions) {
         self.directory = directory
+        var options = options
+        options.makesIndexesAtOnce = false
         self.options = options
     }
 
@@ -32,8 +34,14 @@ final class StudioExport: Sendable {
     /// publish can update it in place.
     func prepare(_ catalog: Catalog, renditions: Renditions) {
         work.ask { [self] in
-            guard let site = try? Site.render(catalog, renditions: renditions, options: options), holds(site) else { return }
+            guard let site = try? Site.render(catalog, renditions: renditions, options: options), holds(site) else {
+                printError("expo1900: \(directory.path) does not hold an export of the guide as served now; the first publish exports it whole")
+                return
+            }
+            // Made now, away from the studio, so that the first publish takes them.
+            site.makeBrowseIndexes()
             exported.withLock { $0 = $0 ?? site }
+            printError("expo1900: \(directory.path) holds the export of the guide as served now; a publish brings it up to date in place")
         }
     }
 

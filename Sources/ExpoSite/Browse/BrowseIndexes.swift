@@ -46,6 +46,16 @@ final class BrowseIndexes: Sendable {
         return answer
     }
 
+    /// Takes the indexes `other` has made, where these are not made yet: for a catalog whose
+    /// browse pages are known to be the same as `other`'s (`SiteChanges`), which saves
+    /// seconds of making them again at 100,000 exhibits.
+    func adopt(_ other: BrowseIndexes) {
+        for (language, slot) in slots {
+            guard let made = other.slots[language]?.index.withLock({ $0 }) else { continue }
+            slot.index.withLock { index in index = index ?? made }
+        }
+    }
+
     /// Makes every language's index away from the caller.
     func prepareInBackground() {
         let languages = catalog.languages
