@@ -53,14 +53,7 @@ extension SiteExporter {
             var summary = Summary(pages: 0, files: 0, bytes: 0)
             do throws(ExportError) {
                 for path in paths[(chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)] {
-                    let page: Page?
-                    do throws(SiteError) {
-                        let made = try site.page(at: path, compressor: compressor)
-                        page = made == nil ? try site.stopPage(at: path) : made
-                    } catch {
-                        throw .cannotRender(path: path, reason: error.description)
-                    }
-                    guard let page else { continue }
+                    guard let page = try exported(site, path, compressor) else { continue }
                     let name = root + "/" + fileName(for: path)
                     try keep(page.body, at: name, root: root, &summary)
                     if let gzip = page.gzip {

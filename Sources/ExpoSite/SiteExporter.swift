@@ -163,14 +163,7 @@ public enum SiteExporter {
             do throws(ExportError) {
                 for path in paths[range] {
                     if state.withLock({ $0.failure != nil }) { return }
-                    let page: Page?
-                    do throws(SiteError) {
-                        let made = try site.page(at: path, compressor: compressor)
-                        page = made == nil ? try site.stopPage(at: path) : made
-                    } catch {
-                        throw .cannotRender(path: path, reason: error.description)
-                    }
-                    guard let page else { continue }
+                    guard let page = try exported(site, path, compressor) else { continue }
                     let name = fileName(for: path)
                     try put(page.body, name, in: root, writer: writer, state: state, summary: &summary)
                     if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, state: state, summary: &summary) }
@@ -199,6 +192,17 @@ public enum SiteExporter {
         try put(Array(headersFile(crossOrigin: finished.crossOrigin, beaconsTo: site.context.assets.counting?.remoteOrigin).utf8), headersFileName, in: root, writer: writer,
                 state: state, summary: &summary)
         return summary
+    }
+
+    /// The file the export writes at `path`: the site's page, or the page a stop's address
+    /// leads to; nil when there is none.
+    static func exported(_ site: Site, _ path: String, _ compressor: Gzip) throws(ExportError) -> Page? {
+        do throws(SiteError) {
+            let made = try site.page(at: path, compressor: compressor)
+            return made == nil ? try site.stopPage(at: path) : made
+        } catch {
+            throw .cannotRender(path: path, reason: error.description)
+        }
     }
 
     /// Every tile of the large photos, as the server serves them: the files libvips wrote,

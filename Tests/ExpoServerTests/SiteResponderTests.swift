@@ -115,9 +115,16 @@ import Testing
         try await withServer { client, site in
             let assets = (try site.allPages()).keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
             // style, the stylesheet for browsers without scripts, the labels' stylesheet, script, four drawings and
-            // their preview JPEGs, and per language a search index of four files (manifest,
-            // shard, typo list, rows)
-            #expect(assets.count == 20)
+            // their preview JPEGs, and per language the three files of a search index named by
+            // their bytes (shard, typo list, rows)
+            #expect(assets.count == 18)
+            // The index's manifest, at one address per language, is asked again at each use.
+            for manifest in ["/search.json", "/en/search.json"] {
+                try client.execute(uri: manifest, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.cacheControl] == "no-cache", "\(manifest)")
+                }
+            }
             for path in assets {
                 try client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)

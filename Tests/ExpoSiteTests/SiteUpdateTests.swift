@@ -28,26 +28,6 @@ import Testing
         ])
     }
 
-    private static func inFolder(_ body: (URL) throws -> Void) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-update-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        try body(url)
-    }
-
-    /// Every regular file under `root`, by its path inside it.
-    private static func files(_ root: URL) throws -> [String: (bytes: Data, inode: UInt64, modified: Date)] {
-        var found: [String: (bytes: Data, inode: UInt64, modified: Date)] = [:]
-        for case let name as String in FileManager.default.enumerator(atPath: root.path)! {
-            let path = root.appendingPathComponent(name).path
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            found[name] = (try Data(contentsOf: URL(fileURLWithPath: path)), (attributes[.systemFileNumber] as! NSNumber).uint64Value,
-                           attributes[.modificationDate] as! Date)
-        }
-        return found
-    }
-
     private static func edit(_ catalog: TemporaryCatalog, _ file: String, _ old: String, _ new: String) throws {
         let url = catalog.url.appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -64,22 +44,22 @@ import Testing
         ("items.json", #""name": "출품작 200", "image_name": "item-200", "short_desc": "출품작 설명 200""#,
          #""name": "가나다라 새로운 낱말", "image_name": "item-200", "short_desc": "전혀 다른 설명""#),
     ])
-    func anUpdatedExportIsByteForByteAWholeOne(_ edit: (String, String, String)) throws { try Self.inFolder { parent in
+    func anUpdatedExportIsByteForByteAWholeOne(_ edit: (String, String, String)) throws { try UnchangedFilesTests.inFolder { parent in
         let catalog = try Self.catalog()
         let target = parent.appendingPathComponent("site")
         let before = try Site.render(catalog.load(), options: Self.options)
         _ = try SiteExporter.export(before, to: target)
-        let old = try Self.files(target)
+        let old = try UnchangedFilesTests.files(target)
 
         try Self.edit(catalog, edit.0, edit.1, edit.2)
         let site = try Site.render(catalog.load(), options: Self.options)
         let summary = try #require(try SiteExporter.update(target, from: before, to: site))
         #expect(summary.inPlace)
-        let after = try Self.files(target)
+        let after = try UnchangedFilesTests.files(target)
 
         let whole = parent.appendingPathComponent("whole")
         _ = try SiteExporter.export(site, to: whole)
-        let reference = try Self.files(whole)
+        let reference = try UnchangedFilesTests.files(whole)
         #expect(Set(after.keys) == Set(reference.keys), "\(Set(after.keys).symmetricDifference(reference.keys).sorted())")
         for (name, file) in reference { #expect(after[name]?.bytes == file.bytes, "\(name)") }
 
@@ -101,7 +81,7 @@ import Testing
         ("items.json", #""stop": 995"#, #""stop": 5000"#),
         ("exposition_universelle_1900.json", "1900", "1901"),
     ])
-    func aChangeBeyondTheExhibitsOwnWordsIsNotUpdatedInPlace(_ edit: (String, String, String)) throws { try Self.inFolder { parent in
+    func aChangeBeyondTheExhibitsOwnWordsIsNotUpdatedInPlace(_ edit: (String, String, String)) throws { try UnchangedFilesTests.inFolder { parent in
         let catalog = try Self.catalog()
         let target = parent.appendingPathComponent("site")
         let before = try Site.render(catalog.load(), options: Self.options)
@@ -113,7 +93,7 @@ import Testing
         #expect(try String(contentsOf: target.appendingPathComponent(SiteExporter.markerName), encoding: .utf8) == SiteExporter.markerText(before))
     } }
 
-    @Test func aFolderThatDoesNotHoldTheSiteBeforeIsNotUpdated() throws { try Self.inFolder { parent in
+    @Test func aFolderThatDoesNotHoldTheSiteBeforeIsNotUpdated() throws { try UnchangedFilesTests.inFolder { parent in
         let catalog = try Self.catalog()
         let target = parent.appendingPathComponent("site")
         let before = try Site.render(catalog.load(), options: Self.options)

@@ -9,7 +9,7 @@ import Testing
 /// is byte for byte what a whole export writes.
 @Suite struct UnchangedFilesTests {
     /// A folder of the test's own, removed when `body` is done.
-    private static func inFolder(_ body: (URL) throws -> Void) throws {
+    static func inFolder(_ body: (URL) throws -> Void) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-unchanged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Every regular file under `root`, by its path inside it.
-    private static func files(_ root: URL) throws -> [String: (bytes: Data, inode: UInt64, modified: Date)] {
+    static func files(_ root: URL) throws -> [String: (bytes: Data, inode: UInt64, modified: Date)] {
         var found: [String: (bytes: Data, inode: UInt64, modified: Date)] = [:]
         let names = FileManager.default.enumerator(atPath: root.path)!
         for case let name as String in names {
