@@ -5,6 +5,7 @@ import gzip
 import pathlib
 import statistics
 import subprocess
+import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
@@ -20,8 +21,8 @@ FRAME_MAX_LIMIT = 100
 
 
 def is_search_file(url):
-    """A file of the search index: its manifest (`search.json`) or a file in its folder."""
-    return "/assets/search/" in url or url.split("?")[0].endswith("/search.json")
+    """A file of the search index: its manifest (`search.json`) or a file in its folder (`search/`)."""
+    return "/search" in urllib.parse.urlsplit(url).path
 
 
 def library_bytes():

@@ -115,11 +115,10 @@ import Testing
         try await withServer { client, site in
             let assets = (try site.allPages()).keys.filter { $0.hasPrefix("/assets/") || $0.hasPrefix("/images/") }
             // style, the stylesheet for browsers without scripts, the labels' stylesheet, script, four drawings and
-            // their preview JPEGs, and per language the three files of a search index named by
-            // their bytes (shard, typo list, rows)
-            #expect(assets.count == 18)
-            // The index's manifest, at one address per language, is asked again at each use.
-            for manifest in ["/search.json", "/en/search.json"] {
+            // their preview JPEGs
+            #expect(assets.count == 12)
+            // The search index's files, at fixed addresses, are asked again at each use.
+            for manifest in ["/search.json", "/en/search.json", "/search/d0.json", "/en/search/t.json"] {
                 try client.execute(uri: manifest, method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.cacheControl] == "no-cache", "\(manifest)")
@@ -133,8 +132,7 @@ import Testing
             }
             let stylesheet = try #require(assets.first { $0.hasSuffix(".css") })
             try client.execute(uri: stylesheet, method: .get) { #expect($0.headers[.contentType] == "text/css; charset=utf-8") }
-            let index = try #require(assets.first { $0.hasSuffix(".json") })
-            try client.execute(uri: index, method: .get) { #expect($0.headers[.contentType] == "application/json") }
+            try client.execute(uri: "/search/d0.json", method: .get) { #expect($0.headers[.contentType] == "application/json") }
         }
     }
 

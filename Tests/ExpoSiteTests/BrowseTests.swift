@@ -178,7 +178,7 @@ import Testing
         #expect(browse.count == 1 + 1 + 5 * 2)
         // The count takes each language's search index as one file (its manifest, outside the
         // folder of the others), and counts every browse page.
-        let searchFiles = paths.filter { $0.hasPrefix("/assets/search/") }
+        let searchFiles = paths.filter { $0.hasPrefix("/search/") || $0.hasPrefix("/en/search/") }
         #expect(paths.count - searchFiles.count == site.pageCount)
         #expect(site.pageCount - site.pageCountBesidesBrowsing == browse.count)
         for path in browse {

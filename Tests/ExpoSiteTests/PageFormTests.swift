@@ -14,7 +14,7 @@ import Testing
             #expect(!page.holdsBothForms, "\(path)")
         }
         // The search index's files, made when first asked for and then kept for the site's life.
-        let files = site.paths.filter { $0.hasPrefix("/assets/search/") }
+        let files = site.paths.filter { $0.hasPrefix("/search/") }
         #expect(files.count > 2)
         var compressed = 0
         for path in files {

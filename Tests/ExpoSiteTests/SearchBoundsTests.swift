@@ -28,7 +28,7 @@ import Testing
     private static func wordFiles(_ catalog: Catalog) -> (table: SearchTable, count: Int, bytes: Int) {
         let edition = catalog.primary
         let table = SearchTable(edition: edition)
-        let shards = SearchShards(table: table, edition: edition, others: [], listLink: "/items/", filesLink: "/assets/search/ko/",
+        let shards = SearchShards(table: table, edition: edition, others: [], listLink: "/items/", filesLink: "/search/",
                                   limit: SiteOptions().searchShardBytes)
         let words = shards.files.filter { !$0.key.hasPrefix("d") }
         return (table, words.count, words.values.reduce(0) { $0 + $1.count })

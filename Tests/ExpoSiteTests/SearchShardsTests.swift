@@ -18,21 +18,21 @@ import Testing
         let edition = catalog.edition(language)
         let others = catalog.editions.filter { $0.language != language }
         let table = SearchTable(edition: edition, others: others)
-        let shards = SearchShards(table: table, edition: edition, others: others, listLink: "/items/", filesLink: "/assets/search/ko/", limit: 300)
+        let shards = SearchShards(table: table, edition: edition, others: others, listLink: "/items/", filesLink: "/search/", limit: 300)
         let manifest = try #require(try Self.json(shards, "manifest.json") as? [String: Any])
-        let nodes = try #require(manifest["nodes"] as? [String: [Any]])
+        let nodes = try #require(manifest["nodes"] as? [String: [Int]])
         #expect(nodes.count > 20, "300 bytes cut the index into many shards")
         #expect(nodes[""] == nil, "the root is cut")
         for record in table.records {
             let path = record.path.map(String.init)
             var depth = 1
-            while let node = nodes[path.prefix(depth).joined()], node[0] as? Int == 1, depth < path.count { depth += 1 }
+            while let node = nodes[path.prefix(depth).joined()], node[0] == 1, depth < path.count { depth += 1 }
             let node = try #require(nodes[path.prefix(depth).joined()], "\(record.word)")
-            let file = try #require(node[1] as? String)
-            #expect(file.wholeMatch(of: #/t\.[0-9a-f]{16}\.json/#) != nil, "\(file) is named by its bytes")
+            let file = SearchShards.fileName("t", key: path.prefix(depth).joined())
+            #expect(file.wholeMatch(of: #/t([0-9a-f]{2})+\.json/#) != nil, "\(file) is named by its letters")
             let entries = try #require(try Self.json(shards, file) as? [[Any]])
             let word = String(String.UnicodeScalarView(record.word))
-            if node[0] as? Int == 0 {
+            if node[0] == 0 {
                 let entry = entries.first { $0[0] as? String == word && ($0.count == 4) == record.inner }
                 #expect(Self.undelta(entry?[1]) == record.names && Self.undelta(entry?[2]) == record.texts, "\(word) in \(file)")
             } else {
@@ -56,15 +56,16 @@ import Testing
         let catalog = try CatalogLoader.loadDefault()
         let edition = catalog.edition(.english)
         let shards = SearchShards(table: SearchTable(edition: edition), edition: edition, others: [catalog.edition(.korean)],
-                                  listLink: "/en/items/", filesLink: "/assets/search/en/", limit: 24_000)
+                                  listLink: "/en/items/", filesLink: "/en/search/", limit: 24_000)
         let manifest = try #require(try Self.json(shards, "manifest.json") as? [String: Any])
-        let chunks = try #require(manifest["rows"] as? [String])
-        #expect(chunks.count == 1)
-        let rows = try #require(try Self.json(shards, chunks[0]) as? [[Any]])
+        let rows = try #require(try Self.json(shards, "d0.json") as? [[Any]])
         #expect(rows.count == edition.exhibits.count)
         #expect(rows[11][0] as? String == "gayageum" && rows[11][1] as? String == "Gayageum")
         #expect(rows[11][3] as? [String] == ["가야금"])
-        #expect(manifest["files"] as? String == "/assets/search/en/")
+        #expect(manifest["files"] as? String == "/en/search/")
+        // A branch's file is named by its letters, as search.js names it.
+        #expect(SearchShards.fileName("t", key: "") == "t.json")
+        #expect(SearchShards.fileName("v", key: "ㄱa") == "ve384b161.json")
         #expect(manifest["list"] as? String == "/en/items/")
         #expect(manifest["count"] as? Int == 13)
     }

@@ -5,8 +5,10 @@ import Synchronization
 /// Each language's search index, cut into shards (`SearchShards`), made the first time a
 /// file of it is asked for and then kept for the site's life. At 100,000 exhibits an index
 /// is a second to make: making it with the site held back the first answer and every
-/// reload, though no page needs it before a visitor types. Its manifest's address is known
-/// before it is made, and the pages link to it; the other files are named by their bytes.
+/// reload, though no page needs it before a visitor types. Its files' addresses are known
+/// before it is made: the manifest's, which the list pages link to, and the folder of the
+/// others, in the language's own folder, outside `/assets/`, as they are not named by their
+/// bytes (`SearchShards`).
 final class SearchIndexes: Sendable {
     /// A language's index: its table of words (what the server searches) and its files.
     struct Index: Sendable {
@@ -18,7 +20,7 @@ final class SearchIndexes: Sendable {
     private let routes: Routes
     private let shardLimit: Int
     private let made: [Language: Slot]
-    /// Each language's folder of shards (`/assets/search/ko/`).
+    /// Each language's folder of shards (`/search/`, `/en/search/`).
     let folders: [Language: String]
     /// Each language's manifest, the file a search starts from (`/search.json`, `/en/search.json`).
     let paths: [Language: String]
@@ -33,7 +35,7 @@ final class SearchIndexes: Sendable {
         var paths: [Language: String] = [:]
         var made: [Language: Slot] = [:]
         for language in catalog.languages {
-            folders[language] = "/assets/search/\(language.code)/"
+            folders[language] = routes.home(language) + "search/"
             paths[language] = routes.home(language) + "search.json"
             made[language] = Slot()
         }
@@ -47,7 +49,7 @@ final class SearchIndexes: Sendable {
     /// The language and file name of a path of an index, whether or not the file exists.
     func file(at path: String) -> (language: Language, name: String)? {
         if let language = languagesByManifest[path] { return (language, SearchShards.manifestName) }
-        guard path.hasPrefix("/assets/search/"), let slash = path.lastIndex(of: "/"),
+        guard path.hasSuffix(".json"), let slash = path.lastIndex(of: "/"),
               let language = languagesByFolder[String(path[...slash])] else { return nil }
         let name = String(path[path.index(after: slash)...])
         return name == SearchShards.manifestName ? nil : (language, name)
@@ -68,15 +70,11 @@ final class SearchIndexes: Sendable {
             let table = SearchTable(edition: edition, others: others)
             let shards = SearchShards(table: table, edition: edition, others: others,
                                       listLink: routes.link(routes.exhibitList(language)),
-                                      filesLink: routes.link(folders[language] ?? "/assets/search/"), limit: shardLimit)
-            // Kept for the site's life, so each file in one form. The files are named by their
-            // bytes and cached for a year; the manifest, at one address, is asked again.
-            var files: [String: Page] = [:]
-            for (name, bytes) in shards.files {
-                files[name] = Page(contentType: "application/json", body: bytes,
-                                   caching: name == SearchShards.manifestName ? .revalidate : .immutable).kept
-            }
-            let made = Index(table: table, files: files)
+                                      filesLink: routes.link(folders[language] ?? routes.home(language)), limit: shardLimit)
+            // Kept for the site's life, so each file in one form; at fixed addresses, so asked again at each use.
+            let made = Index(table: table, files: shards.files.mapValues {
+                Page(contentType: "application/json", body: $0, caching: .revalidate).kept
+            })
             index = made
             return made
         }

@@ -4,21 +4,24 @@ import ExpoCatalog
 /// its words need (a manifest, a shard or two, the rows it shows) however large the catalog.
 ///
 /// Words are filed in a tree by their letters (`SearchText.pathScalar`: a Hangul syllable by
-/// its initial consonant). A branch small enough becomes one shard (`t.…json`) of its
+/// its initial consonant). A branch small enough becomes one shard (`t<key>.json`) of its
 /// words and their exhibits. A larger one is cut by its next letter, and keeps a summary
 /// shard for queries that end there: for each way its letters are spelled (ㄱ as 가, 고, …)
 /// the exhibits with a word so starting, and those whose word is exactly that. Words of four
-/// letters or more are also listed by their first two (`v.…json`) for typo matching, and
-/// the rows to show come in chunks of `chunk` exhibits (`d.…json`). search.js reads these
+/// letters or more are also listed by their first two (`v<key>.json`) for typo matching, and
+/// the rows to show come in chunks of `chunk` exhibits (`d<n>.json`). search.js reads these
 /// files; the format is its, described in `manifest`.
 ///
-/// Each file but the manifest is named after its bytes (`t.1a2b3c4d5e6f7a8b.json`), so that
-/// a catalog changed in one exhibit keeps the name, and the bytes, of every file its words
-/// and rows are not in: an export into an earlier one, and a browser's cache, keep those.
+/// A branch's files are named after its letters (`<key>` is the hex of their UTF-8: `t.json`
+/// for the root, `te18480.json` for ㄱ), not numbered in the order they are made: a catalog
+/// changed in one exhibit then leaves every file its words and rows are not in with the
+/// same name and bytes, and an export into an earlier one writes only the others. A word
+/// that cuts a branch in two renames that branch's files alone. The names stay while the
+/// bytes change, so the files are asked again at each use (`no-cache`), not kept for a year;
+/// naming each by its bytes instead put a name per file in the manifest, which grew from
+/// 6.5 KB to 87 KB compressed at 100,000 real records.
 struct SearchShards: Sendable {
-    /// 2: words are cut to `SearchText.longestWord` letters. 3: files named by their bytes,
-    /// and listed by name in the manifest. Part of the folder's name, so a browser never
-    /// mixes an index with a script made for another.
+    /// 2: words are cut to `SearchText.longestWord` letters. 3: files named by their letters.
     static let format = 3
     /// Rows a file holds: a query shows a dozen rows from anywhere in the list, each from
     /// its own file, so the files are small (about 1 KB compressed for 16 of a real collection's).
@@ -26,11 +29,10 @@ struct SearchShards: Sendable {
 
     static let manifestName = "manifest.json"
 
-    /// File name (`manifest.json`, `t.1a2b….json`, …) → its bytes.
+    /// File name (`manifest.json`, `t.json`, `te18480.json`, `d0.json`, …) → its bytes.
     private(set) var files: [String: [UInt8]] = [:]
-    private var nodes: [(key: String, kind: Int, file: String)] = []
-    private var typo: [(key: String, file: String)] = []
-    private var rows: [String] = []
+    private var nodes: [(key: String, kind: Int)] = []
+    private var typo: [String] = []
 
     /// `listLink` is the list's address; an exhibit's is `listLink` + id + `/`. `filesLink`
     /// is the folder the files but the manifest are in.
@@ -47,18 +49,22 @@ struct SearchShards: Sendable {
     private func manifest(count: Int, listLink: String, filesLink: String) -> [UInt8] {
         var text = "{\"format\":\(Self.format),\"count\":\(count),\"chunk\":\(Self.chunk),\"list\":\(JSONText.quoted(listLink)),"
         text += "\"files\":\(JSONText.quoted(filesLink)),\"nodes\":{"
-        text += nodes.map { "\(JSONText.quoted($0.key)):[\($0.kind),\(JSONText.quoted($0.file))]" }.joined(separator: ",")
+        text += nodes.map { "\(JSONText.quoted($0.key)):[\($0.kind)]" }.joined(separator: ",")
         text += "},\"typo\":{"
-        text += typo.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.file))" }.joined(separator: ",")
-        text += "},\"rows\":[" + rows.map(JSONText.quoted).joined(separator: ",") + "]}"
+        text += typo.map { "\(JSONText.quoted($0)):1" }.joined(separator: ",")
+        text += "}}"
         return Array(text.utf8)
     }
 
-    /// Keeps `bytes` under a name made of `kind` and their hash; that name.
-    private mutating func add(_ kind: String, _ bytes: [UInt8]) -> String {
-        let name = "\(kind).\(ContentHash.hex(bytes)).json"
-        files[name] = bytes
-        return name
+    /// The name of a branch's file of `kind`: its letters' UTF-8 in hex, as search.js makes it.
+    static func fileName(_ kind: String, key: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var name = Array(kind.utf8)
+        for byte in key.utf8 {
+            name.append(digits[Int(byte >> 4)])
+            name.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: name, as: UTF8.self) + ".json"
     }
 
     private static func key(_ path: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(path)) }
@@ -81,7 +87,8 @@ struct SearchShards: Sendable {
     }
 
     private mutating func addTermFile(key: String, kind: Int, _ text: String) {
-        nodes.append((key, kind, add("t", Array(text.utf8))))
+        nodes.append((key, kind))
+        files[Self.fileName("t", key: key)] = Array(text.utf8)
     }
 
     private mutating func addNode(prefix: [Unicode.Scalar], _ range: Range<Int>, records: [SearchTable.Record], encoded: [String], limit: Int) {
@@ -132,7 +139,9 @@ struct SearchShards: Sendable {
     private mutating func addVocabulary(prefix: [Unicode.Scalar], _ words: ArraySlice<SearchTable.Record>, limit: Int) {
         let size = words.reduce(0) { $0 + $1.word.count + 3 }
         if size <= limit || prefix.count == 2 {
-            typo.append((Self.key(prefix[...]), add("v", Array(("[" + words.map { JSONText.quoted(Self.key($0.word[...])) }.joined(separator: ",") + "]").utf8))))
+            let key = Self.key(prefix[...])
+            typo.append(key)
+            files[Self.fileName("v", key: key)] = Array(("[" + words.map { JSONText.quoted(Self.key($0.word[...])) }.joined(separator: ",") + "]").utf8)
             return
         }
         var start = words.startIndex
@@ -155,7 +164,7 @@ struct SearchShards: Sendable {
                 return "[" + JSONText.quoted(exhibit.id) + "," + JSONText.quoted(exhibit.displayName) + ","
                     + JSONText.quoted(exhibit.shortDescription) + ",[" + names.map(JSONText.quoted).joined(separator: ",") + "]]"
             }
-            self.rows.append(add("d", Array(("[" + rows.joined(separator: ",") + "]").utf8)))
+            files["d\(first / Self.chunk).json"] = Array(("[" + rows.joined(separator: ",") + "]").utf8)
         }
     }
 }

@@ -26,6 +26,10 @@
   function pathOf(character) {
     return isSyllable(character) ? INITIALS[Math.floor((character.codePointAt(0) - 0xac00) / 588)] : character;
   }
+  // A branch's file is named after its letters, as SearchShards names it: the hex of their UTF-8.
+  function fileOf(kind, key) {
+    return kind + Array.from(new TextEncoder().encode(key), function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("") + ".json";
+  }
   function accepts(wanted, found) {
     return wanted === found || (isSyllable(found) && INITIALS.indexOf(wanted) >= 0 && pathOf(found) === wanted);
   }
@@ -74,7 +78,7 @@
     function get(url) {
       return fetch(url).then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); });
     }
-    // The other files are named by their bytes, in the folder the manifest names.
+    // The other files are in the folder the manifest names.
     this.file = function (name) {
       if (!files[name]) {
         self.fetched.push(name);
@@ -93,8 +97,8 @@
 
   // A shard read once into words and exhibit numbers: a visitor typing on asks the same
   // shard again at every key, and a common word lists every exhibit.
-  Index.prototype.shard = function (node) {
-    var self = this, name = node[1];
+  Index.prototype.shard = function (node, key) {
+    var self = this, name = fileOf("t", key);
     this.shards = this.shards || {};
     if (!this.shards[name]) {
       this.shards[name] = this.file(name).then(function (entries) {
@@ -119,15 +123,16 @@
   // The words `pattern` starts, as [{ word, whole, names, texts }], from the one shard its
   // letters lead to: a branch's own shard, or the summary of a branch cut further.
   Index.prototype.hits = function (pattern) {
-    var nodes = this.manifest.nodes, path = pattern.map(pathOf), node = nodes[""], depth = 0;
+    var nodes = this.manifest.nodes, path = pattern.map(pathOf), key = "", node = nodes[key], depth = 0;
     while (!node || node[0] === 1) {
       if (depth === path.length) break;
       depth++;
-      node = nodes[path.slice(0, depth).join("")];
+      key = path.slice(0, depth).join("");
+      node = nodes[key];
       if (!node) return Promise.resolve([]);
     }
     if (!node || (node[0] === 1 && depth !== path.length)) return Promise.resolve([]);
-    return this.shard(node).then(function (all) {
+    return this.shard(node, key).then(function (all) {
       var hits = [];
       all.forEach(function (hit) {
         if (!startsWith(hit.word, pattern)) return;
@@ -145,7 +150,7 @@
     var typo = this.manifest.typo, path = term.slice(0, 2).map(pathOf);
     var key = [path.slice(0, 2).join(""), path[0], ""].filter(function (k) { return k in typo; })[0];
     if (key === undefined) return Promise.resolve([]);
-    return this.file(typo[key]).then(function (list) {
+    return this.file(fileOf("v", key)).then(function (list) {
       return (list || []).map(function (word) { return Array.from(word); });
     });
   };
@@ -369,7 +374,7 @@
     var chunk = index.manifest.chunk, names = {};
     docs.forEach(function (doc) { if (!onThisPage(doc)) names[Math.floor(doc / chunk)] = true; });
     return Promise.all(Object.keys(names).map(function (n) {
-      return index.file(index.manifest.rows[n]).then(function (rows) { return [Number(n), rows]; });
+      return index.file("d" + n + ".json").then(function (rows) { return [Number(n), rows]; });
     })).then(function (chunks) {
       var byChunk = {};
       chunks.forEach(function (pair) { byChunk[pair[0]] = pair[1]; });
