@@ -17,7 +17,8 @@ import Testing
         let site = try Site.render(folder.load())
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let tally = UsageTally(limit: UsageRateLimit(perMinute: perMinute), today: { 20_000 })
+        // One minute throughout, as `today` is one day: the allowance is emptied when the minute turns.
+        let tally = UsageTally(limit: UsageRateLimit(perMinute: perMinute, now: { 0 }), today: { 20_000 })
         let responder = SiteResponder(site: site, logger: logger, usage: tally)
         try await LiveServer.with(responder: responder) { client, port in try await test(client, tally, port) }
     }
