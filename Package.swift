@@ -26,8 +26,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The studio's password hashes (bcrypt) and sessions.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        // The studio's uploads: a multipart/form-data parser written for hostile input.
-        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         // Already part of Hummingbird; named because the studio converts request heads with it.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         // `import iiif` fetches other museums' manifests and images with it.
@@ -79,7 +77,6 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 "CLibCrypto",
             ],
             resources: [.copy("Resources/Interface"), .copy("Resources/Templates"), .copy("Resources/Assets")]

@@ -1,11 +1,10 @@
 import Foundation
 import Hummingbird
-import MultipartKit
 import NIOCore
 
 /// A posted `multipart/form-data` form: its text fields, and its files with the names the
 /// sender gave them. The body has been gathered whole by the server (within its upload
-/// limit); MultipartKit reads it, and anything it cannot read is refused as a whole.
+/// limit); `MultipartParts` splits it, and anything it cannot read is refused as a whole.
 struct UploadForm {
     struct File {
         /// The name the sender's computer gave the file; shown in messages, never used to store it.
@@ -31,20 +30,7 @@ struct UploadForm {
     /// Nil when the body is not a well-formed form of files and fields.
     init?(contentType: String?, body: ByteBuffer) {
         guard let contentType, let boundary = Self.boundary(contentType) else { return nil }
-        var parts: [(headers: [(String, String)], body: ByteBuffer)] = []
-        var headers: [(String, String)] = []
-        var current = ByteBuffer()
-        var tooMany = false
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in headers.append((name, value)) }
-        parser.onBody = { chunk in current.writeBuffer(&chunk) }
-        parser.onPartComplete = {
-            if parts.count >= Self.partLimit { tooMany = true } else { parts.append((headers, current)) }
-            headers = []
-            current = ByteBuffer()
-        }
-        do { try parser.execute(body) } catch { return nil }
-        guard !tooMany, !parts.isEmpty else { return nil }
+        guard let parts = MultipartParts.split(body, boundary: boundary, partLimit: Self.partLimit), !parts.isEmpty else { return nil }
         for part in parts {
             guard let disposition = part.headers.first(where: { $0.0.lowercased() == "content-disposition" })?.1,
                   let name = Self.parameter("name", in: disposition) else { return nil }
