@@ -26,8 +26,12 @@ public struct SheetImport: Sendable {
     /// The catalog with the spreadsheets, for a preview; nil when an error stops it loading.
     public let catalog: Catalog?
     /// The folder's files publishing writes (new bytes) or removes (nil): a folder of JSON
-    /// files gets JSON files, one per language; a folder of spreadsheets gets the spreadsheets, in UTF-8.
-    public let writes: [String: [UInt8]?]
+    /// files gets JSON files, one per language; a folder of spreadsheets gets the spreadsheets,
+    /// in UTF-8. Empty for a sheet read row by row, whose files are made when it is taken.
+    let writes: [String: [UInt8]?]
+    /// The exhibits' sheet read row by row against the catalog the studio serves (see
+    /// `SheetRowImport`); nil when the spreadsheets were read with the whole folder.
+    let rows: (read: SheetRowImport, bytes: [UInt8], load: WatchedLoad)?
     /// The folder's data files when the import was read, to see whether they changed since.
     private let basis: [String: FileStamp]
 
@@ -44,8 +48,48 @@ public struct SheetImport: Sendable {
         return ["csv", "tsv", "txt"].contains((lower as NSString).pathExtension) ? ItemsSheet.fileName : nil
     }
 
+    /// Spreadsheets sent to the catalog `load` serves. An exhibits' sheet sent alone to a
+    /// catalog the studio edits entry by entry is compared row by row, and only its changed
+    /// rows are read into the catalog served now; any other import is read with the whole
+    /// folder, as a load reads it.
+    public init(load: WatchedLoad, sheets: [String: [UInt8]]) {
+        if load.isEditable, sheets.count == 1, let sent = sheets[ItemsSheet.fileName] {
+            self.init(rowsOf: load, sent: sent, sheets: sheets)
+        } else {
+            self.init(folder: load.folderURL, sheets: sheets)
+        }
+    }
+
+    private init(rowsOf load: WatchedLoad, sent: [UInt8], sheets: [String: [UInt8]]) {
+        self.sheets = sheets
+        basis = Self.dataStamps(load.folderURL)
+        let (bytes, read) = Self.utf8(sent, name: ItemsSheet.fileName)
+        guard let bytes else {
+            rows = nil
+            writes = [:]
+            changes = []
+            catalog = nil
+            diagnostics = read
+            return
+        }
+        let found = SheetRowImport(bytes, load: load)
+        rows = (found, bytes, load)
+        writes = [:]
+        changes = found.changes
+        catalog = found.catalog
+        let all = read + found.diagnostics
+        diagnostics = all.filter { $0.severity == .error } + all.filter { $0.severity != .error }
+    }
+
+    /// The folder's files taking the import writes or removes.
+    public var fileNames: [String] {
+        guard let rows else { return writes.keys.sorted() }
+        return rows.read.fileNames(rows.load)
+    }
+
     public init(folder url: URL, sheets: [String: [UInt8]], options: CatalogLoader.Options = .init()) {
         self.sheets = sheets
+        rows = nil
         basis = Self.dataStamps(url)
         let before = CatalogFolder(url: url)
         let after = CatalogFolder(url: url, sheets: sheets)
@@ -73,7 +117,7 @@ public struct SheetImport: Sendable {
                 }
                 for name in ownFiles where writes[name] == nil { writes[name] = .some(nil) }
             } else {
-                writes[reader.fileName] = Self.utf8(bytes, name: reader.fileName)
+                writes[reader.fileName] = Self.utf8(bytes, name: reader.fileName).bytes ?? bytes
                 for name in ownFiles { writes[name] = .some(nil) }
             }
         }
@@ -88,6 +132,7 @@ public struct SheetImport: Sendable {
     /// then renamed over the old, so a reader never sees half of one. Returns why not, or nil.
     public func write(into folder: URL) -> String? {
         guard isCurrent(in: folder) else { return "the catalog's files changed since the spreadsheet was read; send it again to see what it changes now" }
+        if let rows { return rows.read.write(rows.bytes, load: rows.load) }
         for (name, bytes) in writes.sorted(by: { $0.key < $1.key }) {
             guard let bytes else { continue }
             let target = folder.appendingPathComponent(name)
@@ -133,7 +178,7 @@ public struct SheetImport: Sendable {
 
     /// The rows added, changed and removed, each row known by its first cell; a cell that
     /// differs only in the spaces at its ends is not a change.
-    private static func changes(_ sheet: String, from old: [[String]], to new: [[String]]) -> [Change] {
+    static func changes(_ sheet: String, from old: [[String]], to new: [[String]]) -> [Change] {
         func keyed(_ rows: [[String]]) -> (order: [String], cells: [String: [String: String]]) {
             guard let header = rows.first else { return ([], [:]) }
             var order: [String] = []
@@ -169,10 +214,16 @@ public struct SheetImport: Sendable {
     }
 
     /// The spreadsheet's bytes in UTF-8: as sent when they are, else its cells written again
-    /// (from Excel's code pages or UTF-16), so that the studio can edit it after.
-    private static func utf8(_ bytes: [UInt8], name: String) -> [UInt8] {
-        if String(validating: bytes, as: UTF8.self) != nil, !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]) { return bytes }
-        guard case let .success(table) = CSVTable.read(bytes, file: name) else { return bytes }
-        return CSVWriter.bytes([table.header] + table.rows.map(\.cells))
+    /// (from Excel's code pages or UTF-16), so that the studio can edit it after; nil when
+    /// they are no text it reads. With what reading them found: the code page it took.
+    private static func utf8(_ bytes: [UInt8], name: String) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
+        if !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]), LegacyEncoding.isUTF8(bytes) { return (bytes, []) }
+        switch CSVTable.read(bytes, file: name) {
+        case let .success(table):
+            let note = table.legacyEncoding.map { Spreadsheets.legacyNote(name, $0) }
+            return (CSVWriter.bytes([table.header] + table.rows.map(\.cells)), note.map { [$0] } ?? [])
+        case let .failure(problem):
+            return (nil, [problem])
+        }
     }
 }

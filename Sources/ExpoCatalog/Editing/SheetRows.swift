@@ -3,9 +3,9 @@
 /// cells are split as `CSVParser` splits them (quotes hold separators and line breaks);
 /// the texts are read by `CSVParser` itself, so the studio reads a cell as a load does.
 struct SheetRows: Sendable {
-    static let quote = UInt8(ascii: "\"")
-    static let cr: UInt8 = 0x0D
-    static let lf: UInt8 = 0x0A
+    static let quote = CSVRecords.quote
+    static let cr = CSVRecords.cr
+    static let lf = CSVRecords.lf
 
     let separator: UInt8
     /// Where the header row lies (past a byte order mark), and its cells' texts.
@@ -42,18 +42,13 @@ struct SheetRows: Sendable {
         var idColumn = 0
         var rows: [String: Range<Int>] = [:]
         var lineEnd: [UInt8]?
-        var row: [UInt8] = []
-        var rowStart = start
-        var quoted = false
-        var afterCR = false
-        /// Takes the row that ended at `end` (its line end from `end` on).
-        func finish(_ end: Int) -> Bool {
-            defer { row.removeAll(keepingCapacity: true) }
+        let finished = CSVRecords.scan(size: size, from: start, chunk: chunk, read: read) { range, row, end in
             guard !Self.isBlank(row) else { return true }
             // A sheet in a legacy code page (CP949 …) is read, not written: a UTF-8 cell would spoil it.
             guard String(validating: row, as: UTF8.self) != nil else { return false }
             if header == nil {
-                header = rowStart..<end
+                header = range
+                lineEnd = end.isEmpty ? nil : end
                 separator = row.withUnsafeBufferPointer { CSVParser.separator($0) }
                 columns = row.withUnsafeBufferPointer { Self.texts($0) }.map(FormulaGuard.unguarded)
                 if case let .column(name) = key {
@@ -66,49 +61,11 @@ struct SheetRows: Sendable {
                 let cells = Self.cells(buffer, 0..<buffer.count, separator: separator)
                 guard cells.indices.contains(idColumn) else { return }
                 let id = FormulaGuard.unguarded(Self.texts(UnsafeBufferPointer(rebasing: buffer[cells[idColumn]]), separator: separator).first ?? "")
-                if rows[id] == nil { rows[id] = rowStart..<end }
+                if rows[id] == nil { rows[id] = range }
             }
             return true
         }
-        var offset = start
-        var refused = false
-        while offset < size, !refused {
-            guard let bytes = read(offset..<min(size, offset + chunk)), !bytes.isEmpty else { return nil }
-            bytes.withUnsafeBufferPointer { buffer in
-                // A row's bytes are copied a run at a time, at its end or the chunk's.
-                var run = 0
-                var index = 0
-                while index < buffer.count {
-                    let byte = buffer[index]
-                    if afterCR {
-                        afterCR = false
-                        if lineEnd == [Self.cr] && rows.count <= 1 && byte == Self.lf { lineEnd = [Self.cr, Self.lf] }
-                        if byte == Self.lf {
-                            rowStart = offset + index + 1
-                            run = index + 1
-                            index += 1
-                            continue
-                        }
-                    }
-                    if byte == Self.quote {
-                        quoted.toggle()
-                    } else if !quoted, byte == Self.lf || byte == Self.cr {
-                        row.append(contentsOf: buffer[run..<index])
-                        let isHeader = header == nil
-                        guard finish(offset + index) else { refused = true; return }
-                        if isHeader, header != nil { lineEnd = [byte] }
-                        afterCR = byte == Self.cr
-                        rowStart = offset + index + 1
-                        run = index + 1
-                    }
-                    index += 1
-                }
-                row.append(contentsOf: buffer[run..<buffer.count])
-            }
-            offset += bytes.count
-        }
-        if refused { return nil }
-        if !row.isEmpty { guard finish(size) else { return nil } }
+        guard finished else { return nil }
         guard let header else { return nil }
         self.header = header
         self.lineEnd = lineEnd ?? [Self.lf]

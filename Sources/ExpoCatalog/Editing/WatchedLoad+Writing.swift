@@ -122,7 +122,7 @@ extension WatchedLoad {
     }
 
     /// The spaces between the start of the line and `offset`.
-    private static func indent(before offset: Int, in bytes: [UInt8]) -> String {
+    static func indent(before offset: Int, in bytes: [UInt8]) -> String {
         var start = offset
         while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
         return start == 0 || bytes[start - 1] == 0x0A ? String(decoding: bytes[start..<offset], as: UTF8.self) : ""

@@ -16,7 +16,8 @@ struct CatalogFolder: CatalogStore {
 
     /// The folder at `url`; `sheets` (spreadsheets by their names, `items.csv` …) stand in
     /// for the folder's own spreadsheet and data files of the same kind, as if they were there.
-    init(url: URL, sheets: [String: [UInt8]] = [:]) {
+    /// `readsSpreadsheets`: false to look for images alone, without reading a large `items.csv`.
+    init(url: URL, sheets: [String: [UInt8]] = [:], readsSpreadsheets: Bool = true) {
         self.url = url
         boundary = CatalogBoundary(url)
         var names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
@@ -30,7 +31,7 @@ struct CatalogFolder: CatalogStore {
         self.fileNames = Set(names)
         self.fileNamesByLowercase = Dictionary(grouping: names) { $0.lowercased() }
         self.imageStems = Set(names.map(Self.imageStem))
-        self.spreadsheets = Spreadsheets(folder: url, fileNames: fileNames, boundary: boundary, given: sheets)
+        self.spreadsheets = readsSpreadsheets ? Spreadsheets(folder: url, fileNames: fileNames, boundary: boundary, given: sheets) : Spreadsheets()
     }
 
     var dataFileNames: Set<String> {

@@ -38,6 +38,12 @@ extension CatalogLoader {
         for position in primary.exhibits.indices {
             for image in primary.exhibits[position].images { names.append(image.name) }
         }
+        readImages(named: names, store, into: &images, asked: &asked, diagnostics: &diagnostics)
+    }
+
+    /// The images `names` names, each read once (`asked` holds those read already).
+    static func readImages(named names: [String], _ store: any CatalogStore, into images: inout [String: CatalogImage],
+                           asked: inout Set<String>, diagnostics: inout [Diagnostic]) {
         for name in names where Exhibit.isSafeID(name) && asked.insert(name).inserted {
             images[name] = store.image(named: name, diagnostics: &diagnostics)
                 .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }

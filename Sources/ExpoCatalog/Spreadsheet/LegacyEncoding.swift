@@ -51,16 +51,24 @@ enum LegacyEncoding: String, CaseIterable, Sendable {
     /// The row (counted from 1, as a spreadsheet program shows it) that holds the first byte
     /// that is not UTF-8.
     static func firstBadRow(_ bytes: [UInt8]) -> Int {
-        var row = 1
+        let end = firstBadByte(bytes) ?? bytes.count
+        return 1 + bytes[..<end].lazy.filter { $0 == 0x0A }.count
+    }
+
+    /// Whether the bytes are UTF-8 throughout, found without making a string of them (a
+    /// spreadsheet of a whole collection is tens of megabytes).
+    static func isUTF8(_ bytes: [UInt8]) -> Bool { firstBadByte(bytes) == nil }
+
+    /// Where the first byte that does not belong to a UTF-8 sequence is; nil when there is none.
+    private static func firstBadByte(_ bytes: [UInt8]) -> Int? {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
             guard length > 0, index + length <= bytes.count,
-                  bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }) else { return row }
-            if byte == 0x0A { row += 1 }
+                  bytes[(index + 1)..<(index + length)].allSatisfy({ $0 >> 6 == 0b10 }) else { return index }
             index += length
         }
-        return row
+        return nil
     }
 }

@@ -19,6 +19,9 @@ struct Spreadsheets: Sendable {
     /// The spreadsheets' readers, each with its file's name.
     static var readers: [any SpreadsheetReading.Type] { [ItemsSheet.self, ExpositionSheet.self, ToursSheet.self, FloorsSheet.self] }
 
+    /// None at all: a folder looked at for its images alone.
+    init() { given = [:] }
+
     init(folder: URL, fileNames: Set<String>, boundary: CatalogBoundary, given: [String: [UInt8]] = [:]) {
         self.given = given
         read(ItemsSheet.self, folder, fileNames, boundary)
@@ -35,8 +38,7 @@ struct Spreadsheets: Sendable {
         case let .success(table):
             let sheet = Sheet(table)
             if let encoding = table.legacyEncoding {
-                diagnostics.append(Diagnostic(.note, file: Sheet.fileName,
-                    "is not UTF-8; read as \(encoding.name). If its text looks wrong, save it as \"CSV UTF-8 (Comma delimited)\""))
+                diagnostics.append(Self.legacyNote(Sheet.fileName, encoding))
             }
             diagnostics += sheet.diagnostics
             for (language, json) in sheet.values {
@@ -45,6 +47,11 @@ struct Spreadsheets: Sendable {
         case let .failure(problem):
             add(failure: problem, Sheet.kind, besides: fileNames)
         }
+    }
+
+    /// The note for a sheet read in a code page.
+    static func legacyNote(_ file: String, _ encoding: LegacyEncoding) -> Diagnostic {
+        Diagnostic(.note, file: file, "is not UTF-8; read as \(encoding.name). If its text looks wrong, save it as \"CSV UTF-8 (Comma delimited)\"")
     }
 
     /// The spreadsheet that gives a kind of data file, when the folder has it.

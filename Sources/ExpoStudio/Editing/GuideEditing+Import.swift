@@ -40,7 +40,7 @@ extension GuideEditing {
             sheets[name] = Array(file.bytes.readableBytesView)
         }
         let staged = StagedImport(sheets: sheets, account: account, time: state.now(),
-                                  result: SheetImport(folder: load.folderURL, sheets: sheets))
+                                  result: SheetImport(load: load, sheets: sheets))
         try saveStaged(staged)
         staging.withLock { $0 = .loaded(staged) }
         return .success(staged)
@@ -58,7 +58,7 @@ extension GuideEditing {
         case let .some(.some(found)): staged = found
         case .some(.none): return nil
         case .none:
-            guard let read = readStaged(folder: load.folderURL) else {
+            guard let read = readStaged(load) else {
                 staging.withLock { $0 = .loaded(nil) }
                 return nil
             }
@@ -66,7 +66,7 @@ extension GuideEditing {
         }
         if !staged.result.isCurrent(in: load.folderURL) {
             staged = StagedImport(sheets: staged.sheets, account: staged.account, time: staged.time,
-                                  result: SheetImport(folder: load.folderURL, sheets: staged.sheets))
+                                  result: SheetImport(load: load, sheets: staged.sheets))
         }
         let kept = staged
         staging.withLock { $0 = .loaded(kept) }
@@ -109,7 +109,7 @@ extension GuideEditing {
         let summary = Self.summary(staged.result)
         let kept = state.folder.appendingPathComponent("imported").appendingPathComponent(Self.stamp(state.now()))
         try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        for name in staged.result.writes.keys {
+        for name in staged.result.fileNames {
             let old = load.folderURL.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: old.path) {
                 try FileManager.default.copyItem(at: old, to: kept.appendingPathComponent(name))
@@ -159,12 +159,18 @@ extension GuideEditing {
     private func saveStaged(_ staged: StagedImport) throws {
         try? FileManager.default.removeItem(at: importFolder)
         try FileManager.default.createDirectory(at: importFolder, withIntermediateDirectories: true)
-        for (name, bytes) in staged.sheets { try Data(bytes).write(to: importFolder.appendingPathComponent(name)) }
+        for (name, bytes) in staged.sheets {
+            // Written from where the bytes lie: a whole collection's sheet is tens of megabytes.
+            try bytes.withUnsafeBytes { buffer in
+                try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!), count: buffer.count,
+                         deallocator: .none).write(to: importFolder.appendingPathComponent(name))
+            }
+        }
         let record = StagedRecord(sheets: staged.sheets.keys.sorted(), account: staged.account, time: staged.time)
         try JSONEncoder().encode(record).write(to: importFolder.appendingPathComponent("import.json"), options: .atomic)
     }
 
-    private func readStaged(folder: URL) -> StagedImport? {
+    private func readStaged(_ load: WatchedLoad) -> StagedImport? {
         guard let data = try? Data(contentsOf: importFolder.appendingPathComponent("import.json")),
               let record = try? JSONDecoder().decode(StagedRecord.self, from: data) else { return nil }
         var sheets: [String: [UInt8]] = [:]
@@ -173,7 +179,7 @@ extension GuideEditing {
             sheets[name] = [UInt8](bytes)
         }
         guard !sheets.isEmpty else { return nil }
-        return StagedImport(sheets: sheets, account: record.account, time: record.time, result: SheetImport(folder: folder, sheets: sheets))
+        return StagedImport(sheets: sheets, account: record.account, time: record.time, result: SheetImport(load: load, sheets: sheets))
     }
 }
 
