@@ -8,6 +8,7 @@ import pathlib
 import platform
 import shutil
 import sys
+from statistics import median
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -29,6 +30,7 @@ import iiif_import  # noqa: E402
 import photos  # noqa: E402
 import ranges  # noqa: E402
 import search  # noqa: E402
+import sheet_import  # noqa: E402
 import studio  # noqa: E402
 import studio_uploads  # noqa: E402
 import video  # noqa: E402
@@ -56,9 +58,10 @@ def main(binary, argv):
         export = scratch / "site"
         run([binary, "export", str(export)])
         # Counting on (issue 43): the throughput row holds with every view counted.
+        # Against nginx with a worker per core (issue 58), as a host would run it on this machine.
         with ExpoServer(binary, "--count", "--state", str(scratch / "state")) as server, \
-                nginx_serving(scratch / "nginx", export, free_port()) as nginx:
-            print(f"expo1900 serve --count (release) at {server.url}; nginx 1 worker at {nginx}\n", flush=True)
+                nginx_serving(scratch / "nginx", export, free_port(), workers=2) as nginx:
+            print(f"expo1900 serve --count (release) at {server.url}; nginx 2 workers at {nginx}\n", flush=True)
             results["throughput"] = compare_throughput(server.url, nginx, ["/items/"] if quick else SCREENS, seconds, rounds,
                                                        encodings=(True,) if quick else (False, True))
             results["ranges"] = ranges.range_run(server, seconds)
@@ -109,6 +112,8 @@ def main(binary, argv):
         results["exhibitions"] = exhibitions.exhibitions_runs(binary, scratch, seconds, rounds, quick)
         print("\nA publish that rewrites only what changed (issue 58)", flush=True)
         results["incremental"] = incremental.publish_run(binary, scratch, 10_000 if quick else 100_000)
+        print("\nA spreadsheet of a whole collection sent to the studio (issue 58)", flush=True)
+        results["sheet_import"] = sheet_import.import_run(binary, scratch, 10_000 if quick else None)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -117,8 +122,29 @@ def main(binary, argv):
     (HERE / ("results-quick.json" if quick else "results.json")).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
 
 
+def throughput_targets(rows):
+    """Issue 58: ahead of nginx with 2 workers on every screen and both encodings, by the
+    median of the rounds' own ratios, never far behind in any round, and no slower tail."""
+    def name(row):
+        return f"{row['page']}, {row['encoding']}"
+    rounds = len(rows[0]["round_ratios"])
+    slowest = min(rows, key=lambda row: median(row["round_ratios"]))
+    lowest = min(rows, key=lambda row: min(row["round_ratios"]))
+    tail = max(rows, key=lambda row: row["server_p99_ms"] / row["nginx_p99_ms"])
+    return [
+        (median(slowest["round_ratios"]) >= 1.0,
+         f"server >= 1.0 x nginx (2 workers) requests/s at the median of {rounds} round(s), every screen and encoding: "
+         f"lowest {median(slowest['round_ratios']):.2f} ({name(slowest)})"),
+        (min(lowest["round_ratios"]) >= 0.9,
+         f"server >= 0.9 x nginx (2 workers) requests/s in every round: lowest {min(lowest['round_ratios']):.2f} ({name(lowest)})"),
+        (tail["server_p99_ms"] <= tail["nginx_p99_ms"],
+         f"server p99 latency <= nginx's (2 workers), every screen and encoding: worst {tail['server_p99_ms']:.2f} ms "
+         f"against {tail['nginx_p99_ms']:.2f} ms ({name(tail)})"),
+    ]
+
+
 def report(results):
-    print("\nThroughput (requests/s, median of rounds; p99 latency)")
+    print("\nThroughput against nginx with 2 workers (requests/s, median of rounds; p99 latency, median of rounds)")
     print(f"{'page':<16}{'encoding':<10}{'expo1900':>12}{'nginx':>12}{'ratio':>8}{'p99 expo':>11}{'p99 nginx':>11}")
     for row in results["throughput"]:
         print(f"{row['page']:<16}{row['encoding']:<10}{row['server_rps']:>12,.0f}{row['nginx_rps']:>12,.0f}"
@@ -170,6 +196,9 @@ def report(results):
     if results.get("incremental"):
         print(f"\nA publish into the static export\n  {incremental.describe(results['incremental'])}")
 
+    if results.get("sheet_import"):
+        print(f"\nA spreadsheet sent to the studio\n  {sheet_import.describe(results['sheet_import'])}")
+
     if "hostile" in results:
         print("\nHostile catalogs")
         for line in hostile.describe(results["hostile"]):
@@ -181,9 +210,7 @@ def report(results):
 
     print("\nTargets")
     targets = []
-    worst = min(results["throughput"], key=lambda row: row["ratio"])
-    targets.append((worst["ratio"] >= 0.8, f"server >= 0.8 x nginx requests/s on every page: lowest {worst['ratio']:.2f} "
-                                          f"({worst['page']}, {worst['encoding']})"))
+    targets += throughput_targets(results["throughput"])
     if "ranges" in results:
         targets += ranges.targets(results["ranges"])
     if "page_weight" in results:
@@ -209,6 +236,7 @@ def report(results):
     targets += counts.targets(results.get("counts"))
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
     targets += exhibition_targets + incremental.targets(results.get("incremental"))
+    targets += sheet_import.targets(results.get("sheet_import"))
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]

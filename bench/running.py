@@ -77,9 +77,9 @@ class ExpoServer:
 
 
 @contextlib.contextmanager
-def nginx_serving(prefix, root, port):
+def nginx_serving(prefix, root, port, workers=1):
     prefix.mkdir(parents=True, exist_ok=True)
-    server = start_nginx(prefix, port, root)
+    server = start_nginx(prefix, port, root, workers=workers)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -48,5 +48,9 @@ def compare_throughput(server, nginx, pages, seconds, rounds, encodings=(False, 
                 "nginx_p99_ms": statistics.median(s[1] for s in theirs),
                 "errors": any(s[2] for s in mine + theirs),
                 "server_rounds": [s[0] for s in mine], "nginx_rounds": [s[0] for s in theirs],
+                # Each round's own ratio: the machine drifts between rounds more than the two
+                # differ within one, which ran side by side.
+                "round_ratios": [a[0] / b[0] for a, b in zip(mine, theirs)],
+                "server_p99_rounds": [s[1] for s in mine], "nginx_p99_rounds": [s[1] for s in theirs],
             })
     return rows

@@ -90,7 +90,7 @@ async () => {
 
 
 NGINX_CONFIG = """
-worker_processes 1;
+worker_processes {workers};
 daemon off;
 {user}
 pid {prefix}/nginx.pid;
@@ -134,8 +134,8 @@ PREFIXED_LOCATION = """
 """
 
 
-def start_nginx(prefix, port, root, prefixed=None, servers=None):
-    """Debian's nginx, one worker, serving the export at `root` on 127.0.0.1:`port`, and
+def start_nginx(prefix, port, root, prefixed=None, servers=None, workers=1):
+    """Debian's nginx, with `workers` worker processes (one unless told), serving the export at `root` on 127.0.0.1:`port`, and
     optionally another export under a base path (`prefixed` = (base, folder)); or, given
     `servers`, that text in its http block instead (it must listen on `port`). Returns the
     process once it accepts connections; raises RuntimeError when it cannot start."""
@@ -148,7 +148,7 @@ def start_nginx(prefix, port, root, prefixed=None, servers=None):
     # Workers run as nobody unless told otherwise, and the exports sit in root's private tmp.
     user = "user root;" if os.geteuid() == 0 else ""
     config = pathlib.Path(prefix) / "nginx.conf"
-    config.write_text(NGINX_CONFIG.format(user=user, prefix=prefix, servers=servers))
+    config.write_text(NGINX_CONFIG.format(workers=workers, user=user, prefix=prefix, servers=servers))
     server = subprocess.Popen([executable, "-p", str(prefix), "-c", str(config)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 10
