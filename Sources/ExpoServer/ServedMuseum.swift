@@ -60,8 +60,10 @@ final class ServedMuseum: Sendable {
     /// The exhibition `path` is under, with the rest of the path (`/items/jikji/` of
     /// `/korea/items/jikji/`, empty for `/korea`); nil for the front page's own addresses.
     func exhibition(at path: Substring) -> (exhibition: Exhibition, rest: Substring)? {
+        // Found among the bytes: looking for a Character walks grapheme clusters, which
+        // cost a measurable part of a request served in microseconds.
         let name = path.dropFirst()
-        let end = name.firstIndex(of: "/") ?? name.endIndex
+        let end = name.utf8.firstIndex(of: UInt8(ascii: "/")) ?? name.endIndex
         guard let exhibition = exhibitions[name[..<end]] else { return nil }
         return (exhibition, name[end...])
     }
