@@ -58,7 +58,8 @@ public enum SiteExporter {
         defer { withExtendedLifetime(staging) {} }
         // Stopped by a signal while writing, the export removes its half-written folder;
         // not while swapping, when the folder may already be the destination.
-        ChildProcesses.shared.holding(staging.url)
+        ChildProcesses.shared.holding(staging.url, movedAsideTo: staging.url.deletingLastPathComponent()
+            .appendingPathComponent(ExportStaging.prefix(for: target) + UUID().uuidString))
         do throws(ExportError) {
             let unchanged = UnchangedFiles(target: target, staging: staging.url)
             var summary = try write(staging.url, unchanged)
@@ -254,7 +255,9 @@ public enum SiteExporter {
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return nil }
             return "a file is where a folder must be"
         case ENOENT:
-            guard let slash = path.lastIndex(of: "/"), path.count > root.count else { return "no such folder" }
+            // `root` itself is never made again: gone, it was moved away under the export (by
+            // a stop, which removes it), and a folder made in its place would be left behind.
+            guard let slash = path.lastIndex(of: "/"), path[..<slash].utf8.count > root.utf8.count else { return "no such folder" }
             if let failure = makeFolder(String(path[..<slash]), inside: root) { return failure }
             if mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
             return String(cString: strerror(errno)).lowercased()

@@ -107,6 +107,7 @@ struct Export: ParsableCommand {
             progress.finish()
             print("Exported \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(directory)\(summary.keptLine)")
         } catch {
+            StopSignals.awaitStopIfStopping()
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
         }
@@ -165,6 +166,7 @@ struct Export: ParsableCommand {
             progress.finish()
             print("Exported \(sites.count) exhibitions and the front page: \(summary.pages) pages in \(summary.files) files (\(summary.bytes.formatted()) bytes) to \(self.directory)\(summary.keptLine)")
         } catch {
+            StopSignals.awaitStopIfStopping()
             printError("expo1900: \(FileProblem.describe(error))")
             throw ExitCode(1)
         }

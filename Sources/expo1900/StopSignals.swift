@@ -14,12 +14,25 @@ final class StopSignals: @unchecked Sendable {
 
     init() {
         let queue = DispatchQueue(label: "expo1900.stop")
+        let stopping = DispatchQueue(label: "expo1900.stopping")
         let made: [any DispatchSourceSignal] = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [self] in
-                ChildProcesses.shared.stopAll()
-                if !serverOwnsStop.load(ordering: .acquiring) { exit(128 + number) }
+                let children = ChildProcesses.shared
+                // A second signal while the first one's stop is removing folders ends the
+                // command at once: what is left has a name the next run removes.
+                if children.isStopping, !serverOwnsStop.load(ordering: .acquiring) { exit(128 + number) }
+                if children.holdsFolders, !serverOwnsStop.load(ordering: .acquiring) {
+                    printError("expo1900: stopping: removing what it was writing (a second Ctrl-C leaves that to the next run)")
+                }
+                // Off the signals' queue, so that the next signal is heard while this one's
+                // stop is under way; on a queue of its own, which gets a thread at once,
+                // where the global queue's threads may all be the command's work.
+                stopping.async { [self] in
+                    children.stopAll()
+                    if !serverOwnsStop.load(ordering: .acquiring) { exit(128 + number) }
+                }
             }
             source.resume()
             return source
@@ -38,6 +51,14 @@ final class StopSignals: @unchecked Sendable {
     /// otherwise exit 0 as if it had not been stopped.
     func settle() {
         guard ChildProcesses.shared.isStopping, !serverOwnsStop.load(ordering: .acquiring) else { return }
+        while true { pause() }
+    }
+
+    /// Called where a command's work failed: a failure seen while a stop moves and removes
+    /// the folder the work was writing into is the stop's doing, so nothing is said of it,
+    /// and the stop ends the command with its own status.
+    static func awaitStopIfStopping() {
+        guard ChildProcesses.shared.isStopping else { return }
         while true { pause() }
     }
 

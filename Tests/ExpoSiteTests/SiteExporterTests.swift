@@ -139,4 +139,18 @@ import Testing
         #expect(SiteExporter.makeFolder(root.path + "/en/stop", inside: root.path) == "a file is where a folder must be")
         #expect(SiteExporter.makeFolder(root.path + "/en/stop/1", inside: root.path) != nil)
     }
+
+    /// A stop moves the staging folder away while pages are still being written into it:
+    /// a page's folder must then fail to be made, not bring the staging folder back empty
+    /// (which the stop would not know of, and left beside the destination).
+    @Test func neverMakesTheRootAgainOnceItIsGone() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let root = parent.appendingPathComponent("staging")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
+        try FileManager.default.moveItem(at: root, to: parent.appendingPathComponent("moved"))
+        #expect(SiteExporter.makeFolder(root.path + "/en/items/item-1", inside: root.path) == "no such folder")
+        #expect(SiteExporter.makeFolder(root.path + "/items", inside: root.path) == "no such folder")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["moved"])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `expo1900 export` end to end.
@@ -122,6 +123,59 @@ import Testing
         #expect(again.terminationStatus == 0)
         #expect(staging() == [])
         #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("items/item-1000/index.html").path))
+    }
+
+    /// Stopped by SIGTERM once it has written some pages, an export removes what it wrote
+    /// before it ends with 143, leaving the export before it as it was; it says it is
+    /// stopping, and nothing of the writes that fail as their folder is moved away.
+    @Test func anExportStoppedMidWriteRemovesWhatItWroteAndKeepsTheOneBefore() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let catalog = try thousandExhibits(in: parent)
+        let target = parent.appendingPathComponent("site")
+        let first = try startExport(target, catalog)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        let marker = try Data(contentsOf: target.appendingPathComponent("items/item-1000/index.html"))
+        func beside() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(".site.") }
+        }
+        // Stopped once its staging folder holds some pages; a run that finishes first is tried again.
+        var stopped = false
+        for _ in 0..<3 where !stopped {
+            let errors = Pipe()
+            let process = Process()
+            process.executableURL = CommandRunner.program
+            process.arguments = ["export", target.path, "--catalog", catalog.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            // The warnings for 1,000 missing images fill a pipe: they are read as they come.
+            let said = Mutex(Data())
+            errors.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                said.withLock { $0.append(data) }
+            }
+            try process.run()
+            while process.isRunning {
+                if let folder = beside().first,
+                   ((try? FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent(folder).path)) ?? []).count > 3 {
+                    kill(process.processIdentifier, SIGTERM)
+                    stopped = true
+                    break
+                }
+                usleep(500)
+            }
+            process.waitUntilExit()
+            errors.fileHandleForReading.readabilityHandler = nil
+            guard stopped else { continue }
+            let text = String(decoding: said.withLock { $0 } + errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 128 + SIGTERM)
+            #expect(text.contains("expo1900: stopping: removing what it was writing"))
+            #expect(!text.contains("cannot write"), "a write failing as the stop moves its folder is not reported: \(text.suffix(300))")
+        }
+        #expect(stopped, "three exports finished before any was stopped")
+        #expect(beside() == [], "the stopped export left \(beside())")
+        #expect(try Data(contentsOf: target.appendingPathComponent("items/item-1000/index.html")) == marker)
     }
 
     /// Killed at fourteen moments spread over a whole export of 1,000 exhibits into a folder

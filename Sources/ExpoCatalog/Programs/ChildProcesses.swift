@@ -10,7 +10,8 @@ public final class ChildProcesses: Sendable {
 
     private struct State {
         var running: Set<pid_t> = []
-        var folders: Set<String> = []
+        /// Each folder, with the name it is moved to before it is removed (nil: removed where it is).
+        var folders: [String: String?] = [:]
         /// Set once the guide is stopping: no program starts after that.
         var stopping = false
     }
@@ -39,13 +40,21 @@ public final class ChildProcesses: Sendable {
     }
 
     /// Notes a temporary folder to remove if the guide stops before its owner removes it.
-    public func holding(_ folder: URL) {
-        _ = state.withLock { $0.folders.insert(folder.path) }
+    /// `aside`: where it is moved first, in the same folder, so that work still writing into
+    /// it by its path can add nothing while it is removed (a new file in a folder just
+    /// emptied makes its removal fail), and so that, stopped again while removing, the rest
+    /// has a name its owner's next run knows.
+    public func holding(_ folder: URL, movedAsideTo aside: URL? = nil) {
+        state.withLock { $0.folders[folder.path] = .some(aside?.path) }
     }
 
     public func released(_ folder: URL) {
-        _ = state.withLock { $0.folders.remove(folder.path) }
+        _ = state.withLock { $0.folders.removeValue(forKey: folder.path) }
     }
+
+    /// Whether a stop would remove folders: it may take a while (an export's unfinished
+    /// folder of 100,000 files takes seconds).
+    public var holdsFolders: Bool { state.withLock { !$0.folders.isEmpty } }
 
     /// `body` run with a new folder `<prefix>-<UUID>` in the temporary directory, known here
     /// while it exists (so that a stop removes it) and removed after; `cannotMake` answers
@@ -81,7 +90,15 @@ public final class ChildProcesses: Sendable {
         // A killed program may still be writing for a moment; its folder goes once it is gone.
         let deadline = ContinuousClock.now + .seconds(2)
         while running.contains(where: Self.isAlive), ContinuousClock.now < deadline { usleep(10_000) }
-        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        for (folder, aside) in folders {
+            let removed = aside.flatMap { rename(folder, $0) == 0 ? $0 : nil } ?? folder
+            // A write under way as the folder was moved may still land in it: the removal
+            // is tried again a moment later.
+            for attempt in 0..<3 where FileManager.default.fileExists(atPath: removed) {
+                if attempt > 0 { usleep(50_000) }
+                try? FileManager.default.removeItem(atPath: removed)
+            }
+        }
     }
 
     /// Kills `pid` and what it started: Foundation starts each program in a process group
