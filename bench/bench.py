@@ -20,6 +20,7 @@ from running import ExpoServer, nginx_serving, run  # noqa: E402
 from support import free_port  # noqa: E402
 from scale import BenchBroken, describe, scale_runs, targets as scale_targets  # noqa: E402
 from throughput import compare_throughput  # noqa: E402
+import collections_row  # noqa: E402
 import counts  # noqa: E402
 import csv_loading  # noqa: E402
 import deep_zoom  # noqa: E402
@@ -114,6 +115,8 @@ def main(binary, argv):
         results["incremental"] = incremental.publish_run(binary, scratch, 10_000 if quick else 100_000)
         print("\nA spreadsheet of a whole collection sent to the studio (issue 58)", flush=True)
         results["sheet_import"] = sheet_import.import_run(binary, scratch, 10_000 if quick else None)
+        print(f"\nWhole collections: {collections_row.RECORDS:,} real records (issue 58)", flush=True)
+        results["collections"] = collections_row.collections_run(binary, scratch, quick)
     print("\nHostile catalogs (issue 39)", flush=True)
     results["hostile"] = hostile.hostile_runs(binary)
     if not quick:
@@ -207,6 +210,7 @@ def report(results):
     photo_targets = photos.report(results["photos"]) if "photos" in results else []
     watch_targets = watch.report(results["watch"]) if "watch" in results else []
     exhibition_targets = exhibitions.report(results["exhibitions"]) if "exhibitions" in results else []
+    collection_targets = collections_row.report(results["collections"]) if "collections" in results else []
 
     print("\nTargets")
     targets = []
@@ -236,7 +240,7 @@ def report(results):
     targets += counts.targets(results.get("counts"))
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
     targets += exhibition_targets + incremental.targets(results.get("incremental"))
-    targets += sheet_import.targets(results.get("sheet_import"))
+    targets += sheet_import.targets(results.get("sheet_import")) + collection_targets
     for met, line in targets:
         print(f"  [{'met' if met else 'NOT MET'}] {line}")
     results["targets"] = [{"met": met, "target": line} for met, line in targets]
