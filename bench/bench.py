@@ -16,9 +16,9 @@ sys.path.insert(0, str(HERE.parent / "Tests" / "browser"))
 sys.path.insert(0, str(HERE))
 
 from browser_metrics import page_weights, paint_metrics  # noqa: E402
-from running import ExpoServer, nginx_serving, run  # noqa: E402
+from running import ExpoServer, nginx_serving, print_targets, run, run_main  # noqa: E402
 from support import free_port  # noqa: E402
-from scale import BenchBroken, describe, scale_runs, targets as scale_targets  # noqa: E402
+from scale import describe, scale_runs, targets as scale_targets  # noqa: E402
 from throughput import compare_throughput  # noqa: E402
 import collections_row  # noqa: E402
 import counts  # noqa: E402
@@ -241,14 +241,9 @@ def report(results):
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
     targets += exhibition_targets + incremental.targets(results.get("incremental"))
     targets += sheet_import.targets(results.get("sheet_import")) + collection_targets
-    for met, line in targets:
-        print(f"  [{'met' if met else 'NOT MET'}] {line}")
+    print_targets(targets)
     results["targets"] = [{"met": met, "target": line} for met, line in targets]
 
 
 if __name__ == "__main__":
-    try:
-        main(sys.argv[1], sys.argv[2:])
-    except BenchBroken as broken:
-        print(f"\nbench: BROKEN: {broken}", file=sys.stderr)
-        sys.exit(2)
+    run_main(main)

@@ -24,7 +24,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "browser"))
 sys.path.insert(0, str(HERE))
 
-from running import BenchBroken, read_line  # noqa: E402
+from running import print_targets, read_line, run_main  # noqa: E402
 from scale import answered, free_port, settle_disk, timed  # noqa: E402
 from exhibitions import SOURCES, EXPOSITION, memory_mib, settled  # noqa: E402
 
@@ -137,13 +137,8 @@ def report(row):
 def main(binary, argv):
     with tempfile.TemporaryDirectory(prefix="expo1900-bench-") as scratch:
         row = collections_run(binary, scratch, "--quick" in argv)
-    for met, line in report(row):
-        print(f"  [{'met' if met else 'NOT MET'}] {line}")
+    print_targets(report(row))
 
 
 if __name__ == "__main__":
-    try:
-        main(sys.argv[1], sys.argv[2:])
-    except BenchBroken as broken:
-        print(f"\nbench: BROKEN: {broken}", file=sys.stderr)
-        sys.exit(2)
+    run_main(main)

@@ -35,7 +35,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "browser"))
 sys.path.insert(0, str(HERE))
 
-from running import BenchBroken, ExpoServer, read_line  # noqa: E402
+from running import BenchBroken, print_targets, run_main, ExpoServer, read_line  # noqa: E402
 from scale import answered, free_port  # noqa: E402
 from studio import PASSWORD, Studio, unescape  # noqa: E402
 from throughput import wrk  # noqa: E402
@@ -603,13 +603,8 @@ def main(binary, argv):
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else (1 if quick else 5)
     with tempfile.TemporaryDirectory(prefix="expo1900-bench-") as scratch:
         results = exhibitions_runs(binary, pathlib.Path(scratch), seconds, rounds, quick)
-    for met, line in report(results):
-        print(f"  [{'met' if met else 'NOT MET'}] {line}")
+    print_targets(report(results))
 
 
 if __name__ == "__main__":
-    try:
-        main(sys.argv[1], sys.argv[2:])
-    except BenchBroken as broken:
-        print(f"\nbench: BROKEN: {broken}", file=sys.stderr)
-        sys.exit(2)
+    run_main(main)

@@ -4,6 +4,7 @@ import os
 import re
 import selectors
 import subprocess
+import sys
 import time
 
 from support import start_nginx
@@ -11,6 +12,22 @@ from support import start_nginx
 
 class BenchBroken(RuntimeError):
     """The bench could not measure what it set out to: it must fail loudly, never hang."""
+
+
+def print_targets(targets):
+    """One line for each (met, line) target."""
+    for met, line in targets:
+        print(f"  [{'met' if met else 'NOT MET'}] {line}")
+
+
+def run_main(main):
+    """Runs a bench's `main(binary, argv)` from the command line: when it cannot measure, it
+    says why and ends with status 2."""
+    try:
+        main(sys.argv[1], sys.argv[2:])
+    except BenchBroken as broken:
+        print(f"\nbench: BROKEN: {broken}", file=sys.stderr)
+        sys.exit(2)
 
 
 def read_line(process, pattern, timeout, what):
