@@ -16,7 +16,7 @@ final class ExportStaging {
     /// Creates the folder and its locked marker saying `marker`.
     init(beside target: URL, marker: String) throws(ExportError) {
         let parent = target.deletingLastPathComponent()
-        url = parent.appendingPathComponent(Self.prefix(for: target) + UUID().uuidString)
+        url = Self.newName(beside: target)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         } catch {
@@ -42,6 +42,12 @@ final class ExportStaging {
         // Closing the marker releases the lock: from here on the folder is either the
         // destination or gone.
         close(lock)
+    }
+
+    /// A staging folder's name for `target` that no other has: the next export to `target`
+    /// removes a folder of that name once no running export holds its marker.
+    static func newName(beside target: URL) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(prefix(for: target) + UUID().uuidString)
     }
 
     /// What every staging folder of `target` is named, before its UUID.

@@ -58,8 +58,7 @@ public enum SiteExporter {
         defer { withExtendedLifetime(staging) {} }
         // Stopped by a signal while writing, the export removes its half-written folder;
         // not while swapping, when the folder may already be the destination.
-        ChildProcesses.shared.holding(staging.url, movedAsideTo: staging.url.deletingLastPathComponent()
-            .appendingPathComponent(ExportStaging.prefix(for: target) + UUID().uuidString))
+        ChildProcesses.shared.holding(staging.url, movedAsideTo: ExportStaging.newName(beside: target))
         do throws(ExportError) {
             let unchanged = UnchangedFiles(target: target, staging: staging.url)
             var summary = try write(staging.url, unchanged)

@@ -20,10 +20,11 @@ final class StopSignals: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [self] in
                 let children = ChildProcesses.shared
+                let ends = !serverOwnsStop.load(ordering: .acquiring)
                 // A second signal while the first one's stop is removing folders ends the
                 // command at once: what is left has a name the next run removes.
-                if children.isStopping, !serverOwnsStop.load(ordering: .acquiring) { exit(128 + number) }
-                if children.holdsFolders, !serverOwnsStop.load(ordering: .acquiring) {
+                if ends, children.isStopping { exit(128 + number) }
+                if ends, children.holdsFolders {
                     printError("expo1900: stopping: removing what it was writing (a second Ctrl-C leaves that to the next run)")
                 }
                 // Off the signals' queue, so that the next signal is heard while this one's
