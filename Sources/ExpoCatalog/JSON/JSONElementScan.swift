@@ -24,11 +24,12 @@ struct JSONElementScan: Equatable, Sendable {
     }
 
     /// The scan of the file at `path`, read in chunks; nil as above, or when it cannot be read.
-    init?(file path: String, chunkSize: Int = 4 << 20) {
+    /// `digesting`: false leaves `digests` empty, for a reader that needs only the starts.
+    init?(file path: String, chunkSize: Int = 4 << 20, digesting: Bool = true) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var scanner = Scanner(digesting: true)
+        var scanner = Scanner(digesting: digesting)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { buffer.deallocate() }
         while true {

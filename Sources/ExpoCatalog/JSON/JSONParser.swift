@@ -72,6 +72,25 @@ struct JSONParser: ~Copyable {
         return .array(values)
     }
 
+    /// A key given twice, by byte offsets: the caller, which holds only part of the file,
+    /// works out their lines and columns.
+    struct OffsetDuplicate: Sendable {
+        var key: String
+        var offset: Int
+        var firstOffset: Int
+    }
+
+    /// Entries `entries` of a top-level list whose bytes (part of a file) are in `chunk`,
+    /// `starts` relative to it. When the chunk ends the file, its last entry must be followed
+    /// by the list's closing bracket and nothing else; otherwise `starts` holds one more
+    /// start, the next run's, where the chunk ends. Nil at the first thing wrong.
+    static func parseEntries(_ chunk: UnsafeBufferPointer<UInt8>, starts: [Int], entries: Range<Int>)
+        -> (values: [JSONValue], duplicates: [OffsetDuplicate])? {
+        var parser = JSONParser(bytes: chunk, at: 0)
+        guard let values = parser.parseEntries(starts, entries) else { return nil }
+        return (values, parser.duplicates.map { OffsetDuplicate(key: $0.key, offset: $0.offset, firstOffset: $0.firstOffset) })
+    }
+
     /// Entries `entries` of the top-level list, each followed by its comma (or, for the
     /// last one, the closing bracket and nothing else); nil at the first thing wrong.
     private mutating func parseEntries(_ starts: [Int], _ entries: Range<Int>) -> [JSONValue]? {
@@ -111,8 +130,12 @@ struct JSONParser: ~Copyable {
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(bytes: bytes, at: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
         self.bytes = bytes
-        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.start = start
         index = start
     }
 

@@ -91,6 +91,15 @@ struct CatalogFolder: CatalogStore {
         return (result, warnings)
     }
 
+    func streamablePath(ofDataFile name: String, minimumSize: Int) -> String? {
+        guard spreadsheets.files[name] == nil, fileNames.contains(name),
+              case let .success(path) = boundary.resolve(url.appendingPathComponent(name)) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, CatalogBoundary.problem(info) == nil,
+              Int64(info.st_size) >= minimumSize, Int64(info.st_size) <= CatalogBoundary.SizeLimit.dataFile.bytes else { return nil }
+        return path
+    }
+
     /// The bytes of a file in the folder, or why they were not read.
     func read(_ fileName: String) -> Result<[UInt8], CatalogBoundary.Refusal> {
         boundary.read(url.appendingPathComponent(fileName))

@@ -31,6 +31,10 @@ public enum CatalogLoader {
         /// and comparing every name cost as much again as loading it.
         public var publishingCheck: Bool
 
+        /// The size from which a plain folder's main items file is read a run at a time
+        /// (`StreamedItems`); tests set it low to read small catalogs that way.
+        var itemsStreamedFrom = StreamedItems.streamedSize
+
         public init(pdfConverter: URL? = PDFConverter.locate(), publishingCheck: Bool = false) {
             self.pdfConverter = pdfConverter
             self.publishingCheck = publishingCheck
@@ -151,10 +155,11 @@ public enum CatalogLoader {
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
         var sharedStops: [Diagnostic] = []
-        switch store.readJSON(dataFile: itemsFile) {
-        case let .success(json):
-            exhibits = ExhibitDecoder.decode(json, reader: &itemsReader, floors: floors)
-            sharedStops = StopNumbers.duplicates(exhibits ?? [], entries: json, file: itemsReader.file) {
+        switch store.readItems(dataFile: itemsFile, reader: &itemsReader, floors: floors) {
+        case let .success(reading):
+            exhibits = reading.exhibits
+            diagnostics += reading.warnings
+            sharedStops = StopNumbers.duplicates(exhibits ?? [], shapes: reading.shapes, file: itemsReader.file) {
                 store.place($0, inDataFile: itemsFile)
             }
         case let .failure(diagnostic): diagnostics.append(diagnostic)

@@ -33,6 +33,22 @@ protocol CatalogStore: Sendable {
     func mediaFile(named name: String) -> Result<URL, CatalogBoundary.Refusal>?
     /// The bytes of a loose file beside the images (a transcript), as `mediaFile` finds it.
     func readMediaFile(named name: String) -> Result<[UInt8], CatalogBoundary.Refusal>?
+    /// The exhibits of the main items file, what reading them found added to `reader`.
+    func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic>
+    /// Each entry's index in a data file's list by its id (`image_name`), the first entry's
+    /// for an id given twice: where messages place an exhibit's problems.
+    func entryIndexes(ofDataFile name: String) -> [String: Int]
+    /// Where a large data file that may be read a run at a time (`StreamedItems`) lies: a
+    /// plain file of the folder, inside it, within the size limit, of at least `minimumSize` bytes.
+    func streamablePath(ofDataFile name: String, minimumSize: Int) -> String?
+}
+
+/// The main items file read: its exhibits (nil when it is no list), what the shared-stops
+/// check needs of each entry, and warnings reading met that leave it usable (a key given twice).
+struct ItemsReading {
+    var exhibits: [Exhibit]?
+    var shapes: [StopNumbers.EntryShape]
+    var warnings: [Diagnostic] = []
 }
 
 extension CatalogStore {
@@ -53,6 +69,21 @@ extension CatalogStore {
     func absence(ofDataFile file: DataFile, _ language: Language) -> (file: String, message: String) {
         (displayPath(ofDataFile: file.fileName(language)), "missing")
     }
+
+    func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {
+        let parsed = parse(dataFile: name)
+        return parsed.result.map { json in
+            var reading = ItemsReading.decoding(json, reader: &reader, floors: floors)
+            reading.warnings = parsed.warnings
+            return reading
+        }
+    }
+
+    func entryIndexes(ofDataFile name: String) -> [String: Int] {
+        JSONFile.entryIndexes(readJSON(dataFile: name))
+    }
+
+    func streamablePath(ofDataFile name: String, minimumSize: Int) -> String? { nil }
 
     /// The diagnostics a data file's reader made, with their places as the store names them.
     func located(_ diagnostics: [Diagnostic], inDataFile name: String) -> [Diagnostic] {
@@ -81,10 +112,7 @@ enum JSONFile {
         do throws(JSONSyntaxError) {
             var duplicates: [JSONDuplicateKey] = []
             let value = try JSONParser.parse(bytes, duplicates: &duplicates, workers: workers)
-            for duplicate in duplicates {
-                warnings.append(Diagnostic(.warning, file: displayPath, place: ":\(duplicate.line):\(duplicate.column)",
-                    "duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstLine):\(duplicate.firstColumn)); the first one is used"))
-            }
+            warnings += duplicates.map { duplicateKeyWarning($0, file: displayPath) }
             return .success(value)
         } catch {
             return .failure(Diagnostic(.error, file: displayPath, place: ":\(error.line):\(error.column)",
@@ -93,42 +121,75 @@ enum JSONFile {
     }
 }
 
+extension JSONFile {
+    /// Each entry's index in a list by its id (`image_name`), the first entry's for an id given twice.
+    static func entryIndexes(_ file: Result<JSONValue, Diagnostic>) -> [String: Int] {
+        guard case let .success(.array(entries)) = file else { return [:] }
+        var indexes: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            if case let .string(id)? = entry["image_name"], indexes[id] == nil { indexes[id] = index }
+        }
+        return indexes
+    }
+
+    static func duplicateKeyWarning(_ duplicate: JSONDuplicateKey, file: String) -> Diagnostic {
+        Diagnostic(.warning, file: file, place: ":\(duplicate.line):\(duplicate.column)",
+                   "duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstLine):\(duplicate.firstColumn)); the first one is used")
+    }
+}
+
+extension ItemsReading {
+    /// An items file parsed whole, decoded.
+    static func decoding(_ json: JSONValue, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> ItemsReading {
+        let exhibits = ExhibitDecoder.decode(json, reader: &reader, floors: floors)
+        guard case let .array(list) = json else { return ItemsReading(exhibits: exhibits, shapes: []) }
+        return ItemsReading(exhibits: exhibits, shapes: list.map(StopNumbers.EntryShape.init))
+    }
+}
+
 /// A store whose data files were all read and parsed up front, at the same time: a large
-/// catalog's files (one per language and kind) then load in the time of the largest.
+/// catalog's files (one per language and kind) then load in the time of the largest. A large
+/// main `items.json` is the exception: it is read later, a run at a time (`StreamedItems`).
 struct PrefetchedStore: CatalogStore {
     let base: any CatalogStore
     private let files: ParsedFiles
     /// The store's own problems, then what parsing met, file by file.
     let problems: [Diagnostic]
-    /// A fingerprint of every data file's content, in name order: it changes when any text
-    /// of the catalog does.
-    let fingerprint: String
+    private let names: [String]
+    /// The main items file when it is read a run at a time, and where it lies.
+    private let streamed: (name: String, path: String)?
 
-    init(_ base: any CatalogStore) {
+    /// `streamedFrom`: the size from which the main items file of a plain folder is read in runs.
+    init(_ base: any CatalogStore, streamedFrom: Int = StreamedItems.streamedSize) {
         self.base = base
         let names = Array(base.dataFileNames).sorted()
+        self.names = names
         // The items files are nearly all of a catalog's data: one of them alone gets every
         // core; several share them, a file each.
         let itemsFiles = names.filter { DataFile.parse($0)?.file == .items }
-        let results = Mutex<[String: (parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]), digest: UInt64)]>([:])
+        let mainItems = DataFile.items.fileName(nil)
+        let streamed = base.streamablePath(ofDataFile: mainItems, minimumSize: streamedFrom).map { (name: mainItems, path: $0) }
+        self.streamed = streamed
+        let parsed = ParsedFiles()
         @Sendable func read(_ name: String, workers: Int) {
-            let parsed = base.parse(dataFile: name, workers: workers)
-            let digest = (try? parsed.result.get()).map { JSONDigest.of($0) } ?? 0
-            results.withLock { $0[name] = (parsed, digest) }
+            parsed.keep(name, base.parse(dataFile: name, workers: workers))
         }
         // A lone items file is read outside the files' own concurrentPerform: one nested in
         // another gets the cores left over (libdispatch divides them), so on two cores the
         // 57 MB file of a 69,202-exhibit collection was parsed and digested on one.
         let alone = itemsFiles.count == 1 ? itemsFiles[0] : nil
-        let together = names.filter { $0 != alone }
+        let together = names.filter { $0 != alone && $0 != streamed?.name }
         DispatchQueue.concurrentPerform(iterations: together.count) { index in read(together[index], workers: 1) }
-        if let alone { read(alone, workers: ProcessInfo.processInfo.activeProcessorCount) }
-        let all = results.withLock { $0 }
-        let parsed = all.mapValues(\.parsed)
-        files = ParsedFiles(parsed.mapValues(\.result))
-        problems = base.problems + names.flatMap { parsed[$0]?.warnings ?? [] }
-        fingerprint = names.map { name in
-            let digits = String(all[name]?.digest ?? 0, radix: 16)
+        if let alone, alone != streamed?.name { read(alone, workers: ProcessInfo.processInfo.activeProcessorCount) }
+        files = parsed
+        problems = base.problems + names.flatMap { parsed.warnings($0) }
+    }
+
+    /// A fingerprint of every data file's content, in name order: it changes when any text
+    /// of the catalog does. A streamed file's part is known once it has been read.
+    var fingerprint: String {
+        names.map { name in
+            let digits = String(files.digest(name), radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }.joined()
     }
@@ -141,6 +202,28 @@ struct PrefetchedStore: CatalogStore {
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
         files.result(name) ?? base.readJSON(dataFile: name)
+    }
+
+    func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {
+        if let streamed, streamed.name == name {
+            if let items = StreamedItems.read(path: streamed.path, displayPath: displayPath(ofDataFile: name), floors: floors, reader: &reader) {
+                files.keep(name, digest: items.digest, indexByID: items.indexByID)
+                return .success(ItemsReading(exhibits: items.exhibits, shapes: items.shapes, warnings: items.duplicateKeys))
+            }
+            // Not a well-formed list: parsed whole, which says what is wrong and where.
+            let parsed = base.parse(dataFile: name, workers: ProcessInfo.processInfo.activeProcessorCount)
+            files.keep(name, parsed)
+            return parsed.result.map { json in
+                var reading = ItemsReading.decoding(json, reader: &reader, floors: floors)
+                reading.warnings = parsed.warnings
+                return reading
+            }
+        }
+        return readJSON(dataFile: name).map { ItemsReading.decoding($0, reader: &reader, floors: floors) }
+    }
+
+    func entryIndexes(ofDataFile name: String) -> [String: Int] {
+        files.indexByID(name) ?? JSONFile.entryIndexes(readJSON(dataFile: name))
     }
 
     /// Lets go of the parsed files on another thread, once the catalog is made of them:
@@ -167,22 +250,55 @@ struct PrefetchedStore: CatalogStore {
     }
 }
 
-/// The parsed data files of a `PrefetchedStore`, held until the catalog is made of them.
+/// The parsed data files of a `PrefetchedStore`, held until the catalog is made of them,
+/// and what stays known of each once they are let go: its digest, its warnings, and for a
+/// streamed file its entries' indexes by id.
 private final class ParsedFiles: Sendable {
-    private let results: Mutex<[String: Result<JSONValue, Diagnostic>]>
+    private struct File {
+        var result: Result<JSONValue, Diagnostic>?
+        var warnings: [Diagnostic] = []
+        var digest: UInt64 = 0
+        var indexByID: [String: Int]?
+    }
 
-    init(_ results: [String: Result<JSONValue, Diagnostic>]) {
-        self.results = Mutex(results)
+    private let files = Mutex<[String: File]>([:])
+
+    /// A file parsed whole.
+    func keep(_ name: String, _ parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic])) {
+        let digest = (try? parsed.result.get()).map { JSONDigest.of($0) } ?? 0
+        files.withLock { $0[name] = File(result: parsed.result, warnings: parsed.warnings, digest: digest) }
+    }
+
+    /// A file read a run at a time: nothing of it is held but this.
+    func keep(_ name: String, digest: UInt64, indexByID: [String: Int]) {
+        files.withLock { $0[name] = File(digest: digest, indexByID: indexByID) }
     }
 
     func result(_ name: String) -> Result<JSONValue, Diagnostic>? {
-        results.withLock { $0[name] }
+        files.withLock { $0[name]?.result }
+    }
+
+    func warnings(_ name: String) -> [Diagnostic] {
+        files.withLock { $0[name]?.warnings ?? [] }
+    }
+
+    func digest(_ name: String) -> UInt64 {
+        files.withLock { $0[name]?.digest ?? 0 }
+    }
+
+    func indexByID(_ name: String) -> [String: Int]? {
+        files.withLock { $0[name]?.indexByID }
     }
 
     func discardInBackground() {
-        let taken = results.withLock { results in
-            defer { results = [:] }
-            return results
+        let taken = files.withLock { files in
+            var taken: [Result<JSONValue, Diagnostic>] = []
+            for name in files.keys {
+                if let result = files[name]?.result { taken.append(result) }
+                files[name]?.result = nil
+                files[name]?.indexByID = nil
+            }
+            return taken
         }
         guard !taken.isEmpty else { return }
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(taken) {} }

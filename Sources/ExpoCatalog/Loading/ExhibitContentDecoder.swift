@@ -94,12 +94,13 @@ enum ExhibitContentDecoder {
         return usable
     }
 
-    static func facts(_ entry: JSONValue, at place: String, reader: inout FieldReader) -> ObjectFacts {
+    static func facts(_ entry: JSONValue, at place: String, reader: inout FieldReader, texts: TextTable? = nil) -> ObjectFacts {
         var facts = ObjectFacts()
         for (index, key) in ObjectFacts.keyNames.enumerated() {
-            facts[fact: index] = reader.optionalText(entry, key, at: place, numbersAsText: true) ?? ""
+            let text = reader.optionalText(entry, key, at: place, numbersAsText: true) ?? ""
+            facts[fact: index] = TextTable.recurringFacts[index] ? texts.interned(text) : text
         }
-        facts.fields = fields(entry, at: place, reader: &reader) ?? []
+        facts.fields = fields(entry, at: place, reader: &reader, texts: texts) ?? []
         return facts
     }
 
@@ -121,27 +122,32 @@ enum ExhibitContentDecoder {
         return facts
     }
 
+    private static let fieldKeys = ItemColumn.listKeys["fields"] ?? []
+
     /// `fields`: label and value pairs; nil when absent or unusable.
-    private static func fields(_ entry: JSONValue, at place: String, reader: inout FieldReader) -> [ObjectFacts.Field]? {
+    /// `texts`: where labels, which recur from record to record, are held once.
+    private static func fields(_ entry: JSONValue, at place: String, reader: inout FieldReader,
+                               texts: TextTable? = nil) -> [ObjectFacts.Field]? {
         guard let value = entry["fields"] else { return nil }
         guard case let .array(list) = value else {
             reader.warn(at: "\(place).fields", "expected a list [ { \"label\": …, \"value\": … }, … ], found \(value.kindDescription); left out")
             return nil
         }
         return list.enumerated().compactMap { index, item in
-            let at = "\(place).fields[\(index)]"
+            // Made only for a message: a record has several fields, a collection millions.
+            func at() -> String { "\(place).fields[\(index)]" }
             guard case .object = item else {
-                reader.warn(at: at, "expected an object { \"label\": …, \"value\": … }, found \(item.kindDescription); skipped")
+                reader.warn(at: at(), "expected an object { \"label\": …, \"value\": … }, found \(item.kindDescription); skipped")
                 return nil
             }
-            reader.checkKeys(item, known: ItemColumn.listKeys["fields"] ?? [], at: at)
-            let label = reader.optionalText(item, "label", at: at)
-            let value = reader.optionalText(item, "value", at: at, numbersAsText: true)
+            reader.checkKeys(item, known: fieldKeys, at: at())
+            let label = reader.optionalText(item, "label", at: at())
+            let value = reader.optionalText(item, "value", at: at(), numbersAsText: true)
             guard let label, !label.isEmpty, let value, !value.isEmpty else {
-                reader.warn(at: at, "needs a label and a value, both text; skipped")
+                reader.warn(at: at(), "needs a label and a value, both text; skipped")
                 return nil
             }
-            return ObjectFacts.Field(label: label, value: value)
+            return ObjectFacts.Field(label: texts.interned(label), value: value)
         }
     }
 }

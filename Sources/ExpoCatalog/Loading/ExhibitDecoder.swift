@@ -12,32 +12,43 @@ enum ExhibitDecoder {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
             return nil
         }
-        var exhibits: [Exhibit] = []
-        exhibits.reserveCapacity(entries.count)
-        var firstIndexOfID: [String: Int] = [:]
+        var gathered = Gathered()
+        gathered.exhibits.reserveCapacity(entries.count)
         var parts = decodeInParts(entries, file: reader.file, cores: cores, floors: floors)
-        for part in parts.indices {
-            var used = 0
-            for offset in parts[part].entries.indices {
-                let index = parts[part].first + offset
-                let diagnosticsEnd = parts[part].entries[offset].diagnosticsEnd
-                reader.append(parts[part].reader.diagnostics[used..<diagnosticsEnd])
-                used = diagnosticsEnd
-                // Moved out, not copied: copying 69,202 exhibits and then freeing the parts
-                // retained and released every text twice.
-                guard let exhibit = parts[part].entries[offset].exhibit.take() else { continue }
-                if let first = firstIndexOfID[exhibit.id] {
-                    reader.fail(at: "[\(index)].image_name", "\"\(exhibit.id)\" is already the id of [\(first)]; ids must be unique")
-                    reader.entriesWithProblems.insert(index)
-                } else if Exhibit.isSafeID(exhibit.id), Exhibit.lengthProblem(exhibit.id) == nil {
-                    firstIndexOfID[exhibit.id] = index
-                }
-                exhibits.append(exhibit)
-            }
-            reader.absorbNotesAndKeys(of: parts[part].reader)
-        }
+        gathered.add(&parts, to: &reader)
         reader.reportUnknownKeys()
-        return exhibits
+        return gathered.exhibits
+    }
+
+    /// The exhibits of a list's runs, added run after run in the list's order, with an
+    /// error for each id an earlier entry has.
+    struct Gathered {
+        var exhibits: [Exhibit] = []
+        private var firstIndexOfID: [String: Int] = [:]
+
+        /// Adds `parts` (moved out of them) and their readers' findings to `reader`.
+        mutating func add(_ parts: inout [Part], to reader: inout FieldReader) {
+            for part in parts.indices {
+                var used = 0
+                for offset in parts[part].entries.indices {
+                    let index = parts[part].first + offset
+                    let diagnosticsEnd = parts[part].entries[offset].diagnosticsEnd
+                    reader.append(parts[part].reader.diagnostics[used..<diagnosticsEnd])
+                    used = diagnosticsEnd
+                    // Moved out, not copied: copying 69,202 exhibits and then freeing the parts
+                    // retained and released every text twice.
+                    guard let exhibit = parts[part].entries[offset].exhibit.take() else { continue }
+                    if let first = firstIndexOfID[exhibit.id] {
+                        reader.fail(at: "[\(index)].image_name", "\"\(exhibit.id)\" is already the id of [\(first)]; ids must be unique")
+                        reader.entriesWithProblems.insert(index)
+                    } else if Exhibit.isSafeID(exhibit.id), Exhibit.lengthProblem(exhibit.id) == nil {
+                        firstIndexOfID[exhibit.id] = index
+                    }
+                    exhibits.append(exhibit)
+                }
+                reader.absorbNotesAndKeys(of: parts[part].reader)
+            }
+        }
     }
 
     /// A run of entries read by a reader of its own: each entry's exhibit, and how many
@@ -57,19 +68,29 @@ enum ExhibitDecoder {
                               floors: PositionDecoder.KnownFloors = .none) -> [Part] {
         let cores = cores ?? (entries.count >= partedCount ? ProcessInfo.processInfo.activeProcessorCount : 1)
         return Runs.map(Runs.split(entries.count, into: cores)) { run in
-            var part = Part(first: run.lowerBound, reader: FieldReader(file: file))
-            for index in run {
-                let exhibit = part.reader.entry(index) { decodeEntry(entries[index], index: index, floors: floors, reader: &$0) }
-                part.entries.append((exhibit, part.reader.diagnostics.count))
-            }
-            return part
+            decodePart(entries[run], first: run.lowerBound, file: file, floors: floors, texts: TextTable())
         }
+    }
+
+    /// One run of entries, `entries.first` at the list's index `first`, read by a reader of
+    /// its own. `texts`: where facts that recur from entry to entry are held once.
+    static func decodePart(_ entries: ArraySlice<JSONValue>, first: Int, file: String,
+                           floors: PositionDecoder.KnownFloors = .none, texts: TextTable) -> Part {
+        var part = Part(first: first, reader: FieldReader(file: file))
+        part.entries.reserveCapacity(entries.count)
+        for position in entries.indices {
+            let index = first + position - entries.startIndex
+            let exhibit = part.reader.entry(index) { decodeEntry(entries[position], index: index, floors: floors, texts: texts, reader: &$0) }
+            part.entries.append((exhibit, part.reader.diagnostics.count))
+        }
+        return part
     }
 
     /// One entry of `items.json`, or nil (with a warning) when it is not an object. Whether
     /// its id is another entry's too is for the caller, who sees them all.
+    /// `texts`: where facts that recur across entries are held once.
     static func decodeEntry(_ entry: JSONValue, index: Int, floors: PositionDecoder.KnownFloors = .none,
-                            reader: inout FieldReader) -> Exhibit? {
+                            texts: TextTable? = nil, reader: inout FieldReader) -> Exhibit? {
         let place = "[\(index)]"
         guard case .object = entry else {
             reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
@@ -91,7 +112,7 @@ enum ExhibitDecoder {
             shortDescription: reader.text(entry, "short_desc", at: place, fallback: ""),
             description: reader.text(entry, "desc", at: place, fallback: ""),
             images: ExhibitContentDecoder.images(entry, id: id, at: place, reader: &reader),
-            facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader),
+            facts: ExhibitContentDecoder.facts(entry, at: place, reader: &reader, texts: texts),
             audio: ExhibitContentDecoder.audio(entry, at: place, reader: &reader),
             transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader),
             position: PositionDecoder.position(entry, at: place, floors: floors, reader: &reader),

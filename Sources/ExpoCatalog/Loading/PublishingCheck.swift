@@ -11,7 +11,7 @@ enum PublishingCheck {
         for edition in editions {
             let fileName = DataFile.items.fileName(edition.language == primary ? nil : edition.language)
             let file = store.displayPath(ofDataFile: fileName)
-            let indexOfID = entryIndices(store, fileName)
+            let indexOfID = store.entryIndexes(ofDataFile: fileName)
             func note(_ id: String, _ key: String, _ message: String) {
                 guard let index = indexOfID[id] else { return }
                 let place = store.place("[\(index)].\(key)", inDataFile: fileName)
@@ -48,16 +48,5 @@ enum PublishingCheck {
     /// text, which for every text of a large catalog was half of `validate`.
     static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains)
-    }
-
-    /// Where each exhibit's entry sits in a data file, by id: a translation's entries may
-    /// be in another order than the main file's.
-    private static func entryIndices(_ store: any CatalogStore, _ fileName: String) -> [String: Int] {
-        guard case let .success(.array(entries)) = store.readJSON(dataFile: fileName) else { return [:] }
-        var indices: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            if case let .string(id)? = entry["image_name"], indices[id] == nil { indices[id] = index }
-        }
-        return indices
     }
 }

@@ -55,7 +55,7 @@ struct RecordingFinder {
             }
             edition.exhibits[position] = resolved
             guard !found.isEmpty else { continue }
-            if indexes == nil { indexes = entryIndexes(dataFile) }
+            if indexes == nil { indexes = store.entryIndexes(ofDataFile: dataFile) }
             let index = indexes?[exhibit.id] ?? position
             for (key, message, note) in found {
                 let diagnostic = store.located([Diagnostic(.warning, file: store.displayPath(ofDataFile: dataFile),
@@ -144,15 +144,5 @@ struct RecordingFinder {
             }
         }
         return lines
-    }
-
-    /// Each entry's index in an items file by id, for naming the place of a problem.
-    private func entryIndexes(_ dataFile: String) -> [String: Int] {
-        guard case let .success(.array(entries)) = store.readJSON(dataFile: dataFile) else { return [:] }
-        var indexes: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            if case let .string(id)? = entry["image_name"], indexes[id] == nil { indexes[id] = index }
-        }
-        return indexes
     }
 }

@@ -54,16 +54,23 @@ enum StopNumbers {
         }
     }
 
-    /// A warning for each exhibit whose stop an earlier one has, naming both places (as
-    /// `place` names a key path in the file, `:5 (stop)` for a spreadsheet). `entries` is
-    /// the items file's list the exhibits were read from, in order.
-    static func duplicates(_ exhibits: [Exhibit], entries: JSONValue, file: String, place: (String) -> String) -> [Diagnostic] {
-        guard case let .array(list) = entries else { return [] }
-        // Entries that are no object were skipped, so an exhibit's entry is found by counting.
-        let entryIndex = list.count == exhibits.count ? Array(list.indices) : list.indices.filter {
-            if case .object = list[$0] { return true }
-            return false
+    /// What the shared-stops check needs of an entry, kept by a reader that lets the entries go.
+    struct EntryShape: Sendable, Equatable {
+        var isObject: Bool
+        var givesStop: Bool
+
+        init(_ entry: JSONValue) {
+            if case .object = entry { isObject = true } else { isObject = false }
+            givesStop = isGiven(entry)
         }
+    }
+
+    /// A warning for each exhibit whose stop an earlier one has, naming both places (as
+    /// `place` names a key path in the file, `:5 (stop)` for a spreadsheet). `shapes` are
+    /// the items file's entries the exhibits were read from, in order.
+    static func duplicates(_ exhibits: [Exhibit], shapes: [EntryShape], file: String, place: (String) -> String) -> [Diagnostic] {
+        // Entries that are no object were skipped, so an exhibit's entry is found by counting.
+        let entryIndex = shapes.count == exhibits.count ? Array(shapes.indices) : shapes.indices.filter { shapes[$0].isObject }
         guard entryIndex.count == exhibits.count else { return [] }
         var first: [Int: Int] = [:]
         first.reserveCapacity(exhibits.count)
@@ -77,7 +84,7 @@ enum StopNumbers {
             }
             let exhibit = exhibits[position]
             let (this, that) = (entryIndex[position], entryIndex[earlier])
-            let thisGiven = isGiven(list[this]), thatGiven = isGiven(list[that])
+            let thisGiven = shapes[this].givesStop, thatGiven = shapes[that].givesStop
             let thatPlace = file + place(thatGiven ? "[\(that)].stop" : "[\(that)]") + (thatGiven ? "" : " (its place in the list)")
             var message = "stop \(exhibit.stop)\(thisGiven ? "" : " (its place in the list)") is also the stop of \(thatPlace); "
                 + "/stop/\(exhibit.stop) leads to that one, the first"
@@ -89,7 +96,7 @@ enum StopNumbers {
         return diagnostics
     }
 
-    private static func isGiven(_ entry: JSONValue) -> Bool {
+    fileprivate static func isGiven(_ entry: JSONValue) -> Bool {
         if case .stop? = read(entry["stop"]) { return true }
         return false
     }
