@@ -1,6 +1,5 @@
 import ExpoCatalog
 import Foundation
-import Synchronization
 
 extension SiteExporter {
     /// A museum's whole export (`export --catalogs`): the front page at the folder's root and
@@ -12,12 +11,12 @@ extension SiteExporter {
         return try staged(into: directory, marker: "\(markerPrefix); museum version \(version)\n") { staging, unchanged throws(ExportError) in
             let writer = unchanged.writer(writeFile)
             let root = staging.path
-            let state = Mutex(Progress())
+            var made = ""
             var summary = Summary(pages: 0, files: 0, bytes: 0)
             for (path, page) in front.pages.sorted(by: { $0.key < $1.key }) {
                 let name = fileName(for: path)
-                try put(page.body, name, in: root, writer: writer, state: state, summary: &summary)
-                if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, state: state, summary: &summary) }
+                try put(page.body, name, in: root, writer: writer, made: &made, summary: &summary)
+                if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, made: &made, summary: &summary) }
                 if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
             }
             for (index, exhibition) in exhibitions.enumerated() {
@@ -33,7 +32,7 @@ extension SiteExporter {
             // Every exhibition's pages send their counts to the same guide (`--events-url`).
             let beacons = exhibitions.lazy.compactMap { $0.site.context.assets.counting?.remoteOrigin }.first
             let headers = headersFile(crossOrigin: false, beaconsTo: beacons) + crossOrigin.joined()
-            try put(Array(headers.utf8), headersFileName, in: root, writer: writer, state: state, summary: &summary)
+            try put(Array(headers.utf8), headersFileName, in: root, writer: writer, made: &made, summary: &summary)
             return summary
         }
     }

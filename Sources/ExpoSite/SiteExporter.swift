@@ -140,8 +140,6 @@ public enum SiteExporter {
         var done = 0
         var failure: ExportError?
         var crossOrigin = false
-        /// Folders already made, so each is made once.
-        var folders: Set<String> = []
     }
 
     /// Writes every file of the site, made on every core as they are written, so that no
@@ -159,14 +157,15 @@ public enum SiteExporter {
             let compressor = Gzip()
             var summary = Summary(pages: 0, files: 0, bytes: 0)
             var crossOrigin = false
+            var made = ""
             let range = (chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)
             do throws(ExportError) {
                 for path in paths[range] {
                     if state.withLock({ $0.failure != nil }) { return }
                     guard let page = try exported(site, path, compressor) else { continue }
                     let name = fileName(for: path)
-                    try put(page.body, name, in: root, writer: writer, state: state, summary: &summary)
-                    if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, state: state, summary: &summary) }
+                    try put(page.body, name, in: root, writer: writer, made: &made, summary: &summary)
+                    if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, made: &made, summary: &summary) }
                     if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
                     crossOrigin = crossOrigin || page.crossOrigin
                 }
@@ -187,10 +186,11 @@ public enum SiteExporter {
         let finished = state.withLock { $0 }
         if let failure = finished.failure { throw failure }
         var summary = finished.summary
-        try writeTiles(site, root: root, writer: writer, state: state, summary: &summary)
+        try writeTiles(site, root: root, writer: writer, summary: &summary)
         guard headers else { return summary }
+        var made = ""
         try put(Array(headersFile(crossOrigin: finished.crossOrigin, beaconsTo: site.context.assets.counting?.remoteOrigin).utf8), headersFileName, in: root, writer: writer,
-                state: state, summary: &summary)
+                made: &made, summary: &summary)
         return summary
     }
 
@@ -207,8 +207,8 @@ public enum SiteExporter {
 
     /// Every tile of the large photos, as the server serves them: the files libvips wrote,
     /// under their service's address.
-    private static func writeTiles(_ site: Site, root: String, writer: FileWriter, state: borrowing Mutex<Progress>,
-                                   summary: inout Summary) throws(ExportError) {
+    private static func writeTiles(_ site: Site, root: String, writer: FileWriter, summary: inout Summary) throws(ExportError) {
+        var made = ""
         for service in site.tileServices {
             let base = service.tiles.folder.path
             guard let names = FileManager.default.enumerator(atPath: base) else {
@@ -218,7 +218,7 @@ public enum SiteExporter {
                 guard let bytes = FileManager.default.contents(atPath: base + "/" + name) else {
                     throw .cannotWrite(path: root + service.path + "/" + name, reason: "the tile \(base)/\(name) cannot be read")
                 }
-                try put([UInt8](bytes), String(service.path.dropFirst()) + "/" + name, in: root, writer: writer, state: state, summary: &summary)
+                try put([UInt8](bytes), String(service.path.dropFirst()) + "/" + name, in: root, writer: writer, made: &made, summary: &summary)
             }
         }
     }
@@ -228,14 +228,17 @@ public enum SiteExporter {
     /// a folder, and `createDirectory(withIntermediateDirectories:)` looks at every folder
     /// above, which at 100,000 exhibits were over a million system calls, each slow on a
     /// busy disk.
-    static func put(_ bytes: [UInt8], _ name: String, in folder: String, writer: FileWriter, state: borrowing Mutex<Progress>,
-                            summary: inout Summary) throws(ExportError) {
+    /// `made`: the folder this writer made last. Files come in order, a page beside its
+    /// compressed copy, so that is the one most often needed again; a set of every folder
+    /// made grew by a folder an exhibit and a stop, 60 MB at 400,000 records.
+    static func put(_ bytes: [UInt8], _ name: String, in folder: String, writer: FileWriter, made: inout String,
+                    summary: inout Summary) throws(ExportError) {
         let path = folder + "/" + name
         if let slash = name.lastIndex(of: "/") {
             let parent = folder + "/" + name[..<slash]
-            if !state.withLock({ $0.folders.contains(parent) }) {
+            if parent != made {
                 if let failure = makeFolder(parent, inside: folder) { throw .cannotWrite(path: path, reason: failure) }
-                state.withLock { _ = $0.folders.insert(parent) }
+                made = parent
             }
         }
         if let failure = writer(path, bytes) { throw .cannotWrite(path: path, reason: failure) }
