@@ -6,7 +6,10 @@ import Foundation
 enum PublishingCheck {
     static func notes(_ editions: [Edition], primary: Language, store: any CatalogStore,
                       reported: [Diagnostic]) -> [Diagnostic] {
-        let alreadyReported = Set(reported.map(\.location))
+        // Only what was reported in the items files can be a note's place: a collection whose
+        // photos are not there yet has a warning per exhibit, which a set of all would hold.
+        let itemsFiles = Set(editions.map { store.displayPath(ofDataFile: DataFile.items.fileName($0.language == primary ? nil : $0.language)) })
+        let alreadyReported = Set(reported.lazy.filter { itemsFiles.contains($0.file) }.map(\.location))
         var notes: [Diagnostic] = []
         for edition in editions {
             let fileName = DataFile.items.fileName(edition.language == primary ? nil : edition.language)
