@@ -126,11 +126,13 @@ BASE_PATH = "/expo1900"
 
 @pytest.fixture(scope="session")
 def exports(tmp_path_factory):
-    """The default catalog exported twice: for the root of a host, and for BASE_PATH."""
+    """The default catalog exported twice: for the root of a host, and for BASE_PATH. With
+    the servers' image cache: the user's may hold a rendition made before the machine had
+    the fonts the poster's text is drawn with, under another name than the server's."""
     folder = tmp_path_factory.mktemp("exports")
     binary = _binary()
-    subprocess.run([binary, "export", str(folder / "root")], check=True, capture_output=True)
-    subprocess.run([binary, "export", str(folder / "prefixed"), "--base-path", BASE_PATH + "/"],
+    subprocess.run([binary, "export", str(folder / "root"), "--image-cache", IMAGE_CACHE], check=True, capture_output=True)
+    subprocess.run([binary, "export", str(folder / "prefixed"), "--base-path", BASE_PATH + "/", "--image-cache", IMAGE_CACHE],
                    check=True, capture_output=True)
     return folder
 

@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from iiif_prezi3 import Collection, Manifest
 
-from conftest import _binary, new_phone
+from conftest import IMAGE_CACHE, _binary, new_phone
 from support import free_port, start_nginx
 
 JIKJI = "/en/items/jikji/"
@@ -161,7 +161,7 @@ def iiif_export(tmp_path_factory):
     folder = tmp_path_factory.mktemp("iiif")
     port = free_port()
     origin = f"http://127.0.0.1:{port}"
-    subprocess.run([_binary(), "export", str(folder / "site"), "--base-url", origin + "/"], check=True, capture_output=True)
+    subprocess.run([_binary(), "export", str(folder / "site"), "--base-url", origin + "/", "--image-cache", IMAGE_CACHE], check=True, capture_output=True)
     (folder / "nginx").mkdir()
     server = start_nginx(folder / "nginx", port, folder / "site")
     try:

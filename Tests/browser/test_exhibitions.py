@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import _binary, _serve, new_phone
+from conftest import IMAGE_CACHE, _binary, _serve, new_phone
 from support import DEFAULT_CATALOG, REPO, free_port, start_nginx
 from test_accessibility import RULES
 from test_labels import decoded_pages, print_to_pdf
@@ -50,7 +50,7 @@ def exported_museum(tmp_path_factory):
     """The museum without its broken exhibition, exported and served by nginx under /museum/."""
     scratch = tmp_path_factory.mktemp("museum-export")
     catalogs = build_museum(scratch / "catalogs", broken=False)
-    subprocess.run([_binary(), "export", str(scratch / "site"), "--catalogs", str(catalogs), "--base-path", "/museum/"],
+    subprocess.run([_binary(), "export", str(scratch / "site"), "--catalogs", str(catalogs), "--base-path", "/museum/", "--image-cache", IMAGE_CACHE],
                    check=True, capture_output=True, timeout=600)
     port = free_port()
     (scratch / "nginx").mkdir()

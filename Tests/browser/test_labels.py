@@ -8,7 +8,7 @@ import pytest
 
 import test_accessibility
 import test_html
-from conftest import _binary, _serve, new_phone
+from conftest import IMAGE_CACHE, _binary, _serve, new_phone
 from support import CATALOG
 
 PUBLIC = "https://guide.example.org/"
@@ -74,7 +74,7 @@ def test_the_printed_poster_decodes_to_the_guides_start_address(browser, public_
 
 
 def test_the_export_has_the_same_labels(public_url, tmp_path):
-    subprocess.run([_binary(), "export", str(tmp_path / "site"), "--base-url", PUBLIC], check=True, capture_output=True)
+    subprocess.run([_binary(), "export", str(tmp_path / "site"), "--base-url", PUBLIC, "--image-cache", IMAGE_CACHE], check=True, capture_output=True)
     for path in LABEL_PATHS:
         exported = (tmp_path / "site" / path.strip("/") / "index.html").read_text("utf-8")
         served = test_html.fetch(public_url + path).decode("utf-8")

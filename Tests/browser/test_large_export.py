@@ -5,7 +5,7 @@ the export: none is left out, none points nowhere."""
 import subprocess
 import urllib.parse
 
-from conftest import _binary
+from conftest import IMAGE_CACHE, _binary
 from support import generate_catalog
 from test_links import References
 
@@ -27,7 +27,7 @@ def test_an_export_of_20000_exhibits_has_no_broken_link(tmp_path):
     catalog = tmp_path / "catalog"
     generate_catalog(catalog, EXHIBITS)
     export = tmp_path / "site"
-    result = subprocess.run([_binary(), "export", str(export), "--catalog", str(catalog)],
+    result = subprocess.run([_binary(), "export", str(export), "--catalog", str(catalog), "--image-cache", IMAGE_CACHE],
                             capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "pages and files" in result.stderr, "a long export shows its progress"

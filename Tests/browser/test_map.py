@@ -13,7 +13,7 @@ import zlib
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import _binary, new_phone, set_text_size
+from conftest import IMAGE_CACHE, _binary, new_phone, set_text_size
 from support import LOAD_ALL_IMAGES, free_port, start_nginx
 from test_accessibility import RULES
 from test_html import check_pages
@@ -99,7 +99,7 @@ def map_site(tmp_path_factory):
     """The test catalog exported and served by nginx; yields its URL."""
     folder = tmp_path_factory.mktemp("map")
     make_catalog(folder / "catalog")
-    subprocess.run([_binary(), "export", str(folder / "export"), "--catalog", str(folder / "catalog")],
+    subprocess.run([_binary(), "export", str(folder / "export"), "--catalog", str(folder / "catalog"), "--image-cache", IMAGE_CACHE],
                    check=True, capture_output=True)
     (folder / "export" / "webkit-harness.html").write_text(HARNESS)
     port = free_port()
