@@ -71,12 +71,7 @@ extension CatalogStore {
     }
 
     func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {
-        let parsed = parse(dataFile: name)
-        return parsed.result.map { json in
-            var reading = ItemsReading.decoding(json, reader: &reader, floors: floors)
-            reading.warnings = parsed.warnings
-            return reading
-        }
+        ItemsReading.decoding(parse(dataFile: name), reader: &reader, floors: floors)
     }
 
     func entryIndexes(ofDataFile name: String) -> [String: Int] {
@@ -144,6 +139,16 @@ extension ItemsReading {
         let exhibits = ExhibitDecoder.decode(json, reader: &reader, floors: floors)
         guard case let .array(list) = json else { return ItemsReading(exhibits: exhibits, shapes: []) }
         return ItemsReading(exhibits: exhibits, shapes: list.map(StopNumbers.EntryShape.init))
+    }
+
+    /// A parse's result decoded, with the warnings parsing met.
+    static func decoding(_ parsed: (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]), reader: inout FieldReader,
+                         floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {
+        parsed.result.map { json in
+            var reading = decoding(json, reader: &reader, floors: floors)
+            reading.warnings = parsed.warnings
+            return reading
+        }
     }
 }
 
@@ -213,11 +218,7 @@ struct PrefetchedStore: CatalogStore {
             // Not a well-formed list: parsed whole, which says what is wrong and where.
             let parsed = base.parse(dataFile: name, workers: ProcessInfo.processInfo.activeProcessorCount)
             files.keep(name, parsed)
-            return parsed.result.map { json in
-                var reading = ItemsReading.decoding(json, reader: &reader, floors: floors)
-                reading.warnings = parsed.warnings
-                return reading
-            }
+            return ItemsReading.decoding(parsed, reader: &reader, floors: floors)
         }
         return readJSON(dataFile: name).map { ItemsReading.decoding($0, reader: &reader, floors: floors) }
     }
