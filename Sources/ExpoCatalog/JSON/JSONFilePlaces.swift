@@ -14,7 +14,8 @@ enum JSONFilePlaces {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var found = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
         var next = 0
-        var line = 1, column = 1, position = 0
+        var counter = JSONPlaceCounter()
+        var position = 0
         var start: Int?
         while next < order.count {
             guard let chunk = CatalogBoundary.read(descriptor, position..<position + chunkSize) else { return nil }
@@ -22,24 +23,35 @@ enum JSONFilePlaces {
             for (place, byte) in chunk.enumerated() {
                 let offset = position + place
                 while next < order.count, offsets[order[next]] == offset {
-                    found[order[next]] = (line, column)
+                    found[order[next]] = (counter.line, counter.column)
                     next += 1
                 }
                 if next == order.count { break }
-                guard offset >= start! else { continue }
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
+                if offset >= start! { counter.pass(byte) }
             }
             if chunk.count < chunkSize {
                 // Offsets at or past the end are placed at the end, as the parser places them.
-                while next < order.count { found[order[next]] = (line, column); next += 1 }
+                while next < order.count { found[order[next]] = (counter.line, counter.column); next += 1 }
             }
             position += chunk.count
         }
         return found
+    }
+}
+
+/// Where a reader is in a JSON file: lines end at line feeds, and a column counts
+/// characters, so continuation bytes of a multi-byte character do not move it. The parser
+/// and `JSONFilePlaces` both count this way, so a place is the same however it was found.
+struct JSONPlaceCounter {
+    private(set) var line = 1
+    private(set) var column = 1
+
+    mutating func pass(_ byte: UInt8) {
+        if byte == 0x0A {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
     }
 }

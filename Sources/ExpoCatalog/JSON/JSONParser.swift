@@ -415,19 +415,10 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    /// The line and column of a byte offset: lines end at line feeds, and a column counts
-    /// characters, so continuation bytes of a multi-byte character do not move it.
+    /// The line and column of a byte offset, as `JSONPlaceCounter` counts them.
     private func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = start
-        for place in start..<min(offset, bytes.count) where bytes[place] == 0x0A {
-            line += 1
-            lineStart = place + 1
-        }
-        var column = 1
-        for place in lineStart..<min(offset, bytes.count) where bytes[place] & 0xC0 != 0x80 {
-            column += 1
-        }
-        return (line, column)
+        var counter = JSONPlaceCounter()
+        for place in start..<min(offset, bytes.count) { counter.pass(bytes[place]) }
+        return (counter.line, counter.column)
     }
 }
