@@ -70,6 +70,7 @@ enum IIIFParser {
         } else if let attribution = LanguageMap(document["attribution"]), !attribution.isEmpty {
             required = .init(label: LanguageMap(), value: attribution)
         }
+        let painted = IIIFCanvases.read(document)
         let rights = (document["rights"] as? String) ?? (document["license"] as? String)
             ?? (document["license"] as? [Any])?.first as? String
         return IIIFManifest(
@@ -80,51 +81,8 @@ enum IIIFParser {
             requiredStatement: required,
             rights: rights,
             navDate: document["navDate"] as? String,
-            images: images(document))
-    }
-
-    /// Each canvas's painted image, in order: Presentation 3's canvas → annotation page →
-    /// annotation → body, or 2's sequence → canvas → image → resource.
-    private static func images(_ document: [String: Any]) -> [IIIFImage] {
-        var found: [IIIFImage] = []
-        let canvases: [Any] = (document["items"] as? [Any])
-            ?? ((document["sequences"] as? [Any])?.first as? [String: Any])?["canvases"] as? [Any] ?? []
-        for case let canvas as [String: Any] in canvases {
-            let label = LanguageMap(canvas["label"]) ?? LanguageMap()
-            var bodies: [[String: Any]] = []
-            for case let page as [String: Any] in canvas["items"] as? [Any] ?? [] {
-                for case let annotation as [String: Any] in page["items"] as? [Any] ?? [] {
-                    let motivation = annotation["motivation"] as? String ?? "painting"
-                    guard motivation == "painting" else { continue }
-                    if let body = annotation["body"] as? [String: Any] {
-                        // A choice between images: the first is the default.
-                        if let choices = body["items"] as? [Any], (body["type"] as? String) == "Choice",
-                           let first = choices.first as? [String: Any] {
-                            bodies.append(first)
-                        } else {
-                            bodies.append(body)
-                        }
-                    }
-                }
-            }
-            for case let image as [String: Any] in canvas["images"] as? [Any] ?? [] {
-                if let resource = image["resource"] as? [String: Any] { bodies.append(resource) }
-            }
-            for body in bodies {
-                let type = (body["type"] as? String) ?? (body["@type"] as? String) ?? "Image"
-                guard type == "Image" || type == "dctypes:Image" || type == "oa:Image" else { continue }
-                let url = id(body)
-                let service = (body["service"] as? [Any])?.first as? [String: Any] ?? body["service"] as? [String: Any]
-                let serviceType = service.map { ($0["type"] as? String) ?? ($0["@type"] as? String) ?? "" } ?? ""
-                let profile = service.map { String(describing: $0["profile"] ?? "") } ?? ""
-                let version = serviceType == "ImageService3" || profile.contains("/image/3/") || (service?["@context"] as? String)?.contains("/image/3/") == true ? 3 : 2
-                let serviceID = service.map(id).flatMap { $0.isEmpty ? nil : $0 }
-                guard !url.isEmpty || serviceID != nil else { continue }
-                found.append(IIIFImage(url: url, service: serviceID, serviceVersion: version,
-                                       width: body["width"] as? Int ?? canvas["width"] as? Int,
-                                       height: body["height"] as? Int ?? canvas["height"] as? Int, label: label))
-            }
-        }
-        return found
+            images: painted.images,
+            media: painted.media,
+            thumbnail: painted.thumbnail)
     }
 }

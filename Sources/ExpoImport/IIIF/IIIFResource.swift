@@ -38,6 +38,32 @@ struct IIIFManifest: Sendable {
     /// `navDate`: when the object was made or published, as the document dates it.
     var navDate: String?
     var images: [IIIFImage]
+    /// The recordings and videos its canvases paint, in order, each with its captions.
+    var media: [IIIFMedia] = []
+    /// A canvas's or the manifest's `thumbnail`: the picture of an exhibit that paints
+    /// sound or video and no image.
+    var thumbnail: IIIFImage?
+}
+
+/// A recording or a video a canvas paints (`Sound` or `Video`; Presentation 2's
+/// `dctypes:Sound` and `dctypes:MovingImage`), with the WebVTT files that supplement it.
+struct IIIFMedia: Sendable, Equatable {
+    enum Kind: String, Sendable { case sound = "recording", video }
+    var kind: Kind
+    var url: String
+    var format: String?
+    /// Seconds, as the body (else its canvas) declares them.
+    var duration: Double?
+    /// The language spoken, when the body says; a recording without one serves every language.
+    var language: String?
+    var captions: [IIIFCaptionFile] = []
+}
+
+/// A text file that supplements a recording or a video: its captions or transcript.
+struct IIIFCaptionFile: Sendable, Equatable {
+    var url: String
+    var format: String?
+    var language: String?
 }
 
 /// One image a canvas paints: the file to fetch, and what is known of its size.

@@ -18,6 +18,8 @@ public struct IIIFImport: Sendable {
         public var exhibits: Int
         public var languages: [String]
         public var images: Int
+        public var recordings: Int
+        public var videos: Int
         public var fetched: Int
         public var warnings: [String]
     }
@@ -54,7 +56,12 @@ public struct IIIFImport: Sendable {
             throw .source(warnings.first ?? "\(source): nothing could be read")
         }
         var ids = ExhibitIDs()
-        var exhibits = found.map { ImportedExhibit(id: ids.id(for: $0.id, label: $0.label), manifest: $0) }
+        var exhibits = found.map { manifest in
+            var manifest = manifest
+            // A recording or a video with no painted image is shown by its thumbnail.
+            if manifest.images.isEmpty, !manifest.media.isEmpty, let thumbnail = manifest.thumbnail { manifest.images = [thumbnail] }
+            return ImportedExhibit(id: ids.id(for: manifest.id, label: manifest.label), manifest: manifest)
+        }
         var languages = CatalogWriting.languages(exhibits.map(\.manifest), collection: walk.title)
         if let main = options.mainLanguage.map(LanguageMap.code) {
             if languages.contains(main) {
@@ -71,15 +78,24 @@ public struct IIIFImport: Sendable {
         for exhibit in exhibits {
             if exhibit.manifest.label.isEmpty { warnings.append("\(Quoted.text(exhibit.manifest.id)): the manifest has no label; the exhibit is named \(exhibit.id)") }
             if exhibit.manifest.metadata.isEmpty { warnings.append("\(name(exhibit.manifest)): the manifest has no metadata; the exhibit has no facts") }
-            if exhibit.manifest.images.isEmpty { warnings.append("\(name(exhibit.manifest)): the manifest paints no image; the exhibit shows a placeholder") }
+            if exhibit.manifest.images.isEmpty {
+                let painted = exhibit.manifest.media.isEmpty ? "paints no image" : "paints no image and has no thumbnail"
+                warnings.append("\(name(exhibit.manifest)): the manifest \(painted); the exhibit shows a placeholder")
+            }
         }
         let images = ImageFetching(fetcher: fetcher, folder: destination, record: state.appendingPathComponent("images.json"), progress: progress)
+        let media = MediaFetching(fetcher: fetcher, folder: destination, state: state, progress: progress)
         var fetched = 0
         for index in exhibits.indices {
             let result = await images.save(exhibits[index], named: name(exhibits[index].manifest))
             exhibits[index].imageFiles = result.files
             fetched += result.fetched
             warnings += result.warnings
+            guard !exhibits[index].manifest.media.isEmpty else { continue }
+            let saved = await media.save(exhibits[index], named: name(exhibits[index].manifest), languages: languages)
+            exhibits[index].media = saved.media
+            fetched += saved.fetched
+            warnings += saved.warnings
         }
         await fetcher.shutdown()
         do {
@@ -87,7 +103,9 @@ public struct IIIFImport: Sendable {
         } catch {
             throw .destination("\(destination.path): the catalog could not be written (\(FileProblem.describe(error)))")
         }
+        let saved = exhibits.flatMap(\.media)
         return Summary(exhibits: exhibits.count, languages: languages, images: exhibits.reduce(0) { $0 + $1.imageFiles.count },
+                       recordings: saved.count { $0.kind == .sound }, videos: saved.count { $0.kind == .video },
                        fetched: fetched, warnings: warnings)
     }
 

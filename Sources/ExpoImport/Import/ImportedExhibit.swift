@@ -7,6 +7,8 @@ struct ImportedExhibit: Sendable {
     var manifest: IIIFManifest
     /// The files its images were saved as, in order (the first is named by the id).
     var imageFiles: [String] = []
+    /// Its recordings and videos, as saved in the folder, with their captions.
+    var media: [SavedMedia] = []
 
     /// The fact each metadata label stands for, by words it holds in the languages
     /// collections use; any other pair becomes a free field.
@@ -65,6 +67,7 @@ struct ImportedExhibit: Sendable {
         // is counted as untranslated.
         if let rights = manifest.rights { entry["rights"] = rights }
         if manifest.id.hasPrefix("https://") || manifest.id.hasPrefix("http://") { entry["source"] = manifest.id }
+        addMedia(to: &entry, language: language, main: main)
         if imageFiles.count > 1 || manifest.images.contains(where: { !$0.label.isEmpty }) {
             entry["images"] = zip(imageFiles, manifest.images).map { file, image -> [String: String] in
                 var item = ["name": (file as NSString).deletingPathExtension]
@@ -73,5 +76,18 @@ struct ImportedExhibit: Sendable {
             }
         }
         return entry
+    }
+
+    /// `audio` and `transcript`, `video` and `video_captions` in `language`: the file in
+    /// that language, else the one that names none, which serves every language. Captions
+    /// that name no language are the main language's.
+    private func addMedia(to entry: inout [String: Any], language: String, main: String) {
+        for (kind, file, captions) in [(IIIFMedia.Kind.sound, "audio", "transcript"), (.video, "video", "video_captions")] {
+            let ofKind = media.filter { $0.kind == kind }
+            guard let chosen = ofKind.first(where: { $0.language == language }) ?? ofKind.first(where: { $0.language == nil }) else { continue }
+            entry[file] = chosen.file
+            let caption = chosen.captions[language] ?? (language == main ? chosen.captions[LanguageMap.none] : nil)
+            if let caption, kind == .sound || caption.hasSuffix(".vtt") { entry[captions] = caption }
+        }
     }
 }
