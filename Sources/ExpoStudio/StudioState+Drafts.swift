@@ -189,4 +189,17 @@ extension StudioState {
             }
         }
     }
+
+    /// Every kept file (by hash) a draft, a publication or the history names, in every
+    /// exhibition: the state folder's `uploads/` is the museum's, shared by all.
+    public func namedFiles() throws(StudioError) -> Set<String> {
+        try reading { db in
+            var names = Set(try String.fetchAll(db, sql: "SELECT value FROM draftField WHERE field LIKE 'file:%'"))
+            for row in try Row.fetchAll(db, sql: "SELECT old, new FROM publishedChange WHERE field LIKE 'file:%'") {
+                names.insert(row["old"])
+                names.insert(row["new"])
+            }
+            return names
+        }
+    }
 }

@@ -29,13 +29,13 @@ extension WatchedLoad {
     /// keeps them at its top (an app's project keeps them in its asset catalog).
     public var takesFiles: Bool { isEditable && locations.isEmpty }
 
-    /// Copies each file into the folder (written beside itself, then renamed over), and
-    /// takes away the other files of an image it replaces (`jikji.svg` when `jikji.jpg`
-    /// arrives, `jikji@2x.png`), which would otherwise be shown instead of it. Returns the
-    /// names written, or why not; the files already written stay (a catalog that does not
-    /// name them only warns of them).
-    public func write(files: [FileChange]) -> Result<[String], EntryWriteError> {
-        guard takesFiles else { return .failure(.unusable(file: files.first?.name ?? "", reason: "this catalog keeps its images elsewhere")) }
+    /// Copies each file into the folder (written beside itself, then renamed over), and,
+    /// unless told to restore exactly, takes away the other files of an image it replaces
+    /// (`jikji.svg` when `jikji.jpg` arrives, `jikji@2x.png`), which would otherwise be shown
+    /// instead of it. Then takes away each of `removing`. Returns the names written, or why
+    /// not; the files already written stay (a catalog that does not name them only warns).
+    public func write(files: [FileChange], removing: [String] = [], replacingOtherFiles: Bool = true) -> Result<[String], EntryWriteError> {
+        guard takesFiles else { return .failure(.unusable(file: files.first?.name ?? removing.first ?? "", reason: "this catalog keeps its images elsewhere")) }
         var written: [String] = []
         for file in files {
             guard FileChange.isWritableName(file.name) else { return .failure(.unusable(file: file.name, reason: "is not a name the studio writes")) }
@@ -51,20 +51,40 @@ extension WatchedLoad {
                 return .failure(.unusable(file: file.name, reason: reason))
             }
             written.append(file.name)
-            if ImageFormat.forExtension(target.pathExtension) != nil { removeOtherFiles(ofImage: file.name) }
+            if replacingOtherFiles {
+                for other in otherFiles(ofImage: file.name) { unlink(folder.appendingPathComponent(other).path) }
+            }
+        }
+        for name in removing {
+            guard FileChange.isWritableName(name) else { return .failure(.unusable(file: name, reason: "is not a name the studio writes")) }
+            let target = folder.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(target.path, &info) == 0 else { continue }
+            if let problem = Self.notPlainFile(target, name: name) { return .failure(problem) }
+            guard unlink(target.path) == 0 else { return .failure(.unusable(file: name, reason: String(cString: strerror(errno)))) }
         }
         return .success(written)
     }
 
-    /// Takes away every other file of the image `name` names (its other formats and scales).
-    private func removeOtherFiles(ofImage name: String) {
+    /// The other files of the image `name` names (its other formats and scales), which a
+    /// publish of `name` takes away; none when `name` is no image's file.
+    public func otherFiles(ofImage name: String) -> [String] {
+        guard ImageFormat.forExtension((name as NSString).pathExtension) != nil else { return [] }
         let stem = CatalogFolder.imageStem(name)
         let imageExtensions = Set(ImageFormat.extensions.map(\.ext))
-        for other in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where other != name && CatalogFolder.imageStem(other) == stem
-            && imageExtensions.contains((other as NSString).pathExtension.lowercased()) {
-            unlink(folder.appendingPathComponent(other).path)
-        }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { other in
+            other != name && CatalogFolder.imageStem(other) == stem && imageExtensions.contains((other as NSString).pathExtension.lowercased())
+        }.sorted()
+    }
+
+    /// The file `name` at the folder's top, when it is a plain one: what a publish would
+    /// replace or take away.
+    public func plainFile(_ name: String) -> URL? {
+        guard FileChange.isWritableName(name) else { return nil }
+        let target = folder.appendingPathComponent(name)
+        var info = stat()
+        guard lstat(target.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return target
     }
 }
 

@@ -33,6 +33,19 @@ final class GuideEditing: Sendable {
     /// now. Once, as the studio starts: a museum's exhibitions share the folder.
     static func removeLeftovers(state: StudioState) {
         try? FileManager.default.removeItem(at: state.folder.appendingPathComponent("tmp"))
+        sweepUploads(state: state)
+    }
+
+    /// How long a file sent to the studio is kept when no draft, publication or history
+    /// entry names it: a day, so a person who sent a photo and has not yet saved finds it.
+    static let unnamedUploadAge: TimeInterval = 24 * 3600
+
+    /// Takes away the files sent that nothing names any more (a draft thrown away, a photo
+    /// refused or taken out) once they are a day old. As the studio starts and after each
+    /// publish; a store that cannot be read keeps everything.
+    static func sweepUploads(state: StudioState) {
+        guard let named = try? state.namedFiles() else { return }
+        UploadStore(state: state.folder).sweep(keeping: named, olderThan: unnamedUploadAge)
     }
 
     /// The catalog, when the studio can write it.
@@ -121,7 +134,7 @@ final class GuideEditing: Sendable {
         publishing.lock()
         defer { publishing.unlock() }
         guard let load = editableLoad else { return .failed("the catalog cannot be edited") }
-        let plan = PublishPlan(revertTo: publication, load: load, exhibit: exhibit, history: try state.history(of: exhibit))
+        let plan = PublishPlan(revertTo: publication, load: load, exhibit: exhibit, history: try state.history(of: exhibit), uploads: uploads)
         return try apply(plan, problems: load.catalog(with: plan.changes, transcripts: plan.transcripts).problems, kind: .revert, by: account)
     }
 
@@ -131,18 +144,30 @@ final class GuideEditing: Sendable {
             return .failed("the catalog's files changed and are being read again; try again in a moment (\(Set(plan.unreadable).sorted().joined(separator: ", ")))")
         }
         guard plan.conflicts.isEmpty else { return .conflicts(plan.conflicts) }
-        guard !plan.changes.isEmpty || !plan.transcripts.isEmpty || !plan.files.isEmpty else { return .nothingToPublish }
+        let touchesFiles = !plan.files.isEmpty || !plan.removals.isEmpty
+        guard !plan.changes.isEmpty || !plan.transcripts.isEmpty || touchesFiles else { return .nothingToPublish }
         let errors = problems.filter { $0.diagnostic.severity == .error }
         guard errors.isEmpty else { return .blocked(errors) }
-        // The files first: entries that name a picture then find it when the guide reloads.
-        if case let .failure(error) = load.write(files: plan.files), !plan.files.isEmpty { return .failed(error.description) }
+        var published = plan.published
+        if touchesFiles {
+            // What the folder held is kept before it is written over, so a revert finds it.
+            switch PublishedFiles.changes(plan, load: load, uploads: uploads) {
+            case let .failure(failure): return .failed(failure.message)
+            case let .success(files): published = published.filter { !$0.field.hasPrefix(Self.fileFieldPrefix) } + files
+            }
+            // The files first: entries that name a picture then find it when the guide reloads.
+            if case let .failure(error) = load.write(files: plan.files, removing: plan.removals, replacingOtherFiles: !plan.restoring) {
+                return .failed(error.description)
+            }
+        }
         switch load.write(plan.changes, transcripts: plan.transcripts) {
         case let .failure(error): return .failed(error.description)
         case .success:
             // The preview was made of the catalog before this publish: let it go before the
             // guide makes the new one, rather than hold both.
             preview.withLock { $0 = nil }
-            let number = try state.recordPublication(kind, changes: plan.published, ending: plan.revisions, by: account)
+            let number = try state.recordPublication(kind, changes: published, ending: plan.revisions, by: account)
+            Self.sweepUploads(state: state)
             if let problem = guide.reload(because: "\(kind == .publish ? "published" : "reverted") in the studio by \(account)") {
                 return .failed(problem)
             }

@@ -1,4 +1,5 @@
 import ExpoCatalog
+import Foundation
 
 /// Drafts turned into the entries' new bytes, each text checked against the file as it is
 /// now: a text changed on disk since it was drafted is a conflict, never written over.
@@ -14,6 +15,12 @@ struct PublishPlan {
     private(set) var transcripts: [TranscriptChange] = []
     /// Photos sent to the studio, to be copied into the catalog's folder.
     private(set) var files: [FileChange] = []
+    /// Files a revert takes away from the catalog's folder.
+    private(set) var removals: [String] = []
+    /// A revert puts files back exactly: writing one takes no other away.
+    private(set) var restoring = false
+    /// The exhibit and language each file written or taken away is recorded under.
+    private(set) var fileOwners: [String: (exhibit: String, language: String)] = [:]
     private(set) var published: [PublishedChange] = []
     private(set) var conflicts: [Conflict] = []
     /// Exhibits whose entries cannot be read now (gone from the catalog, or a reload under way).
@@ -40,6 +47,7 @@ struct PublishPlan {
                             continue
                         }
                         files.append(FileChange(name: name, source: source))
+                        fileOwners[name] = (draft.exhibit, code)
                         published.append(PublishedChange(publication: 0, exhibit: draft.exhibit, language: code, field: text.field,
                                                          old: text.base, new: text.value))
                         continue
@@ -72,9 +80,12 @@ struct PublishPlan {
         }
     }
 
-    /// Texts set back to what they were before publication `from`: for each text that
-    /// publication or a later one changed, the value before the first of them.
-    init(revertTo from: Int64, load: WatchedLoad, exhibit: String, history: [(publication: Publication, changes: [PublishedChange])]) {
+    /// Texts and files set back to what they were before publication `from`: for each that
+    /// publication or a later one changed, the value (or the file's bytes, kept by hash)
+    /// before the first of them.
+    init(revertTo from: Int64, load: WatchedLoad, exhibit: String, history: [(publication: Publication, changes: [PublishedChange])],
+         uploads: UploadStore) {
+        restoring = true
         var before: [String: PublishedChange] = [:]
         for (publication, changes) in history.sorted(by: { ($0.publication.id ?? 0) > ($1.publication.id ?? 0) })
         where (publication.id ?? 0) >= from {
@@ -89,6 +100,22 @@ struct PublishPlan {
             }
             var bytes = entry.bytes
             for old in olds.sorted(by: { $0.field < $1.field }) {
+                if old.field.hasPrefix(GuideEditing.fileFieldPrefix) {
+                    let name = String(old.field.dropFirst(GuideEditing.fileFieldPrefix.count))
+                    let current = load.plainFile(name).flatMap(UploadStore.hash(ofFileAt:)) ?? ""
+                    guard current != old.old else { continue }
+                    if old.old.isEmpty {
+                        removals.append(name)
+                    } else if let source = uploads.url(of: old.old), FileManager.default.fileExists(atPath: source.path) {
+                        files.append(FileChange(name: name, source: source))
+                    } else {
+                        unreadable.append(exhibit)
+                        continue
+                    }
+                    fileOwners[name] = (exhibit, code)
+                    published.append(PublishedChange(publication: 0, exhibit: exhibit, language: code, field: old.field, old: current, new: old.old))
+                    continue
+                }
                 if old.field == EntryField.transcriptText.name {
                     guard let file = load.transcriptFile(exhibit: exhibit, language: language), file.text != old.old else { continue }
                     transcripts.append(TranscriptChange(exhibit: exhibit, language: language, file: file.file, text: old.old, version: file.version))

@@ -25,7 +25,8 @@ struct UploadStore: Sendable {
             return digest.map { String(format: "%02x", $0) }.joined()
         }
         guard let target = url(of: hash) else { return .failure(.unwritable("bad hash")) }
-        if FileManager.default.fileExists(atPath: target.path) { return .success((hash, false)) }
+        // Kept again: its time starts again, so no sweep takes it before its draft names it.
+        if utimes(target.path, nil) == 0 { return .success((hash, false)) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let staging = folder.appendingPathComponent(".\(hash).\(UInt32.random(in: 0...UInt32.max))")
@@ -47,5 +48,48 @@ struct UploadStore: Sendable {
 
     func bytes(of hash: String) -> Data? {
         url(of: hash).flatMap { try? Data(contentsOf: $0) }
+    }
+
+    /// Keeps the bytes of a file of the catalog's folder that a publish replaces or takes
+    /// away, so that a revert can put them back; their hash.
+    func keep(fileAt url: URL) -> Result<String, UploadRefusal> {
+        guard let data = try? Data(contentsOf: url) else { return .failure(.unwritable("\(url.lastPathComponent) could not be read")) }
+        return keep(ByteBuffer(bytes: data)).map(\.hash)
+    }
+
+    /// The SHA-256 of the file at `url`, read a megabyte at a time; nil when it cannot be read.
+    static func hash(ofFileAt url: URL) -> String? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        var context = SHA256_CTX()
+        SHA256_Init(&context)
+        while true {
+            // Foundation answers nil, or no bytes, at the end of the file.
+            let piece: Data?
+            do { piece = try handle.read(upToCount: 1 << 20) } catch { return nil }
+            guard let piece, !piece.isEmpty else { break }
+            piece.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, $0.count) }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        SHA256_Final(&digest, &context)
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Takes away each kept file that `named` does not hold and that has not been kept for
+    /// `age` seconds: an upload refused, a draft thrown away, a photo taken out before it was
+    /// published. Files a draft, a publish or the history names stay, as do half-written
+    /// ones younger than `age`. Returns how many went.
+    @discardableResult
+    func sweep(keeping named: Set<String>, olderThan age: TimeInterval, now: Date = Date()) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where !named.contains(name) {
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > age else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
     }
 }

@@ -9,7 +9,13 @@ struct HistoryPage: TemplateObject {
         let field: String
         let old: String
         let new: String
-        static let templateFields: TemplateFields<Self> = [
+        /// A text as it was or became; a file by the start of its bytes' hash, as the store keeps it.
+    static func shown(_ value: String, of field: String, _ words: StudioStrings) -> String {
+        guard field.hasPrefix(GuideEditing.fileFieldPrefix) else { return value.isEmpty ? words["empty_text"] : value }
+        return value.isEmpty ? words["no_file"] : words["file_version", ["hash": String(value.prefix(12))]]
+    }
+
+    static let templateFields: TemplateFields<Self> = [
             .field("language", \.language), .field("field", \.field), .field("old", \.old), .field("new", \.new),
         ]
     }
@@ -41,8 +47,8 @@ struct HistoryPage: TemplateObject {
                          heading: words["publication", ["number": number, "kind": words["kind_\(publication.kind.rawValue)"],
                                                         "account": publication.account, "time": StudioText.time(publication.time)]],
                          changes: changes.map { change in
-                             Change(language: change.language, field: change.field, old: change.old.isEmpty ? words["empty_text"] : change.old,
-                                    new: change.new.isEmpty ? words["empty_text"] : change.new)
+                             Change(language: change.language, field: change.field, old: Change.shown(change.old, of: change.field, words),
+                                    new: Change.shown(change.new, of: change.field, words))
                          },
                          revertLabel: mayRevert ? words["revert_button", ["number": number]] : nil)
         }
