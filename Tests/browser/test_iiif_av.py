@@ -196,7 +196,7 @@ def test_the_imported_video_and_recording_play_with_captions_in_chromium(autopla
         assert page.locator(AUDIO).get_attribute("src").endswith(".m4a")
         assert page.evaluate(PLAY_AND_SEEK, AUDIO)["error"] is None
         assert page.locator("details.audio-transcript p[data-start]").count() == 2
-        assert "The second verse" in page.locator("details.audio-transcript").inner_text()
+        assert "The second verse" in page.locator("details.audio-transcript").text_content(), "the transcript, closed until asked for"
     finally:
         context.close()
 
