@@ -85,6 +85,32 @@ import Testing
         #expect(detail.figure.image.alt == "직지심체요절")
     }
 
+    /// A film brought from IIIF may have no picture: its video's poster shows it, so the
+    /// page leaves out the grey placeholder, and its text takes the whole width.
+    @Test func anExhibitWithAVideoAndNoPictureShowsNoPlaceholder() throws {
+        let items = TemporaryCatalog.seedItems.replacingOccurrences(of: #""image_name":"jikji","#, with: #""image_name":"jikji", "video": "talk.mp4","#)
+        let folder = try TemporaryCatalog.seed(extra: ["items.json": items])
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))
+        try folder.write("talk.mp4", Data([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]))
+        let catalog = try folder.load()
+        #expect(catalog.primary.exhibits[0].versions.video?.file == "talk.mp4")
+        let routes = Routes(primary: .korean, basePath: "/")
+        var renditions = ImageWork.renditions(for: catalog, cache: nil)
+        renditions.videos = ["talk.mp4": VideoRendition(bytes: [1, 2, 3], poster: [4], duration: 30, width: 960, height: 540)]
+        let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: try SiteResources.bundled(), routes: routes)
+        let film = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
+        #expect(film.figure.image.isPlaceholder && film.video != nil)
+        #expect(!film.showsFigure)
+        let html = String(decoding: try SiteResources.bundled().render(film, with: "exhibit"), as: UTF8.self)
+        #expect(!html.contains("exhibit-figure") && !html.contains("class=\"placeholder"), "no grey box above the video")
+        #expect(html.contains("class=\"exhibit without-figure\"") && html.contains("<video"))
+        // Without the video the placeholder stays: it is all the page has to show.
+        let silent = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes,
+                                   assets: SiteAssets(catalog: catalog, renditions: ImageWork.renditions(for: catalog, cache: nil),
+                                                      resources: try SiteResources.bundled(), routes: routes))
+        #expect(silent.showsFigure)
+    }
+
     @Test func aPhotoBecomesWidthsInModernFormats() throws {
         let folder = try TemporaryCatalog.seed()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))

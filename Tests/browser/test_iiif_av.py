@@ -120,6 +120,9 @@ def test_sound_and_video_become_the_exhibits_recording_and_video(av_site):
     assert converted.startswith("WEBVTT") and "00:00:01.000 --> 00:00:01.900" in converted, "SubRip is made WebVTT"
     assert (destination / "film-video.mp4").read_bytes() == site.images["/media/film.mp4"]
     assert english["playlist"]["video"] == "film-video.mp4", "one address is fetched once, whichever manifest names it"
+    assert english["page"]["image_name"] == "page" and english["playlist"]["image_name"] == "playlist"
+    assert (destination / "page.jpg").read_bytes() == (destination / "playlist.jpg").read_bytes(), \
+        "a thumbnail two manifests share is each exhibit's picture, under its own name"
     assert "video_captions" not in english["playlist"]
 
 

@@ -24,7 +24,18 @@ struct ImageFetching: Sendable {
             let stem = index == 0 ? exhibit.id : "\(exhibit.id)-\(index + 1)"
             let address = image.fetchURL
             if let file = saved[address], FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path) {
-                result.files.append(file)
+                // The same picture for two manifests (a shared thumbnail): each exhibit finds
+                // its image by its own name, so the second gets a copy under its name.
+                let own = stem + "." + (file as NSString).pathExtension
+                if own != file, !FileManager.default.fileExists(atPath: folder.appendingPathComponent(own).path) {
+                    do {
+                        try FileManager.default.copyItem(at: folder.appendingPathComponent(file), to: folder.appendingPathComponent(own))
+                    } catch {
+                        result.warnings.append("\(name): image \(index + 1) could not be written to \(own)")
+                        continue
+                    }
+                }
+                result.files.append(own)
                 continue
             }
             var data: Data

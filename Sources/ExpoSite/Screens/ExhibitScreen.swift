@@ -6,6 +6,9 @@ struct ExhibitScreen: Sendable {
     var frame: PageFrame
     var navigationBar: NavigationBar
     var figure: ExhibitFigure
+    /// False for an exhibit with no picture but a video in this language (a film brought
+    /// from IIIF): the video's poster shows it, and a grey placeholder above it says nothing.
+    var showsFigure = true
     var gallery: [ExhibitFigure]
     var galleryLabel: String
     var hasGallery: Bool
@@ -115,6 +118,7 @@ struct ExhibitScreen: Sendable {
         easyRead = EasyReadSection(exhibit.versions.easyRead, strings: strings)
         audioDescription = AudioGuide.description(exhibit, language: edition.language, strings: strings, assets: assets, lockScreen: lockScreen)
         signVideo = VideoSection.sign(exhibit, language: edition.language, strings: strings, assets: assets)
+        showsFigure = !(figure.image.isPlaceholder && gallery.isEmpty && (video != nil || signVideo != nil))
         fullText = strings.versions.fullText
         mediaSave = MediaSave(exhibit, page: routes.link(routes.exhibit(exhibit.id, edition.language)), strings: strings, assets: assets)
         stop = strings.stops.stop(exhibit.stop)
@@ -129,6 +133,7 @@ extension ExhibitScreen: TemplateObject {
         .field("countTourStop", \.countTourStop),
         .field("navigationBar", \.navigationBar),
         .field("figure", \.figure),
+        .field("showsFigure", \.showsFigure),
         .field("gallery", \.gallery),
         .field("galleryLabel", \.galleryLabel),
         .field("hasGallery", \.hasGallery),
