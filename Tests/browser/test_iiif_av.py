@@ -10,9 +10,9 @@ import subprocess
 import pytest
 
 from conftest import IMAGE_CACHE, _binary, new_phone
-from support import CHROMIUM, free_port, start_nginx
+from support import free_port, start_nginx
 from test_iiif_import import Site, jpeg, run_import, warnings_of
-from test_versions import PLAY_AND_SEEK, captions, clip
+from test_versions import PLAY_AND_SEEK, autoplay, captions, clip  # noqa: F401 (autoplay: a fixture, used by name)
 
 P3 = "http://iiif.io/api/presentation/3/context.json"
 METADATA = [{"label": {"en": ["Date"]}, "value": {"en": ["1935"]}}]
@@ -172,13 +172,6 @@ def av_export(av_site):
     yield f"http://127.0.0.1:{port}"
     nginx.terminate()
     nginx.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def autoplay(browser):
-    other = browser.browser_type.launch(executable_path=CHROMIUM, args=["--autoplay-policy=no-user-gesture-required"])
-    yield other
-    other.close()
 
 
 VIDEO = "section.video-guide:not(.guide-version) video"

@@ -23,6 +23,15 @@ def git(catalog, *arguments):
     return subprocess.run(["git", "-C", catalog, *arguments], check=True, capture_output=True, text=True).stdout
 
 
+def copy_in_git(catalog):
+    """A copy of the default catalog at `catalog`, committed to a git repository of its own,
+    so a test can ask `git status` and `git diff` what the studio changed."""
+    shutil.copytree(DEFAULT_CATALOG, catalog)
+    git(catalog, "init", "-q")
+    git(catalog, "add", "-A")
+    git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+
+
 @pytest.fixture(scope="module")
 def editing():
     """`expo1900 studio` on a copy of the default catalog kept in git, with an editor named
@@ -30,10 +39,7 @@ def editing():
     folder, export folder)."""
     root = tempfile.mkdtemp(prefix="expo1900-studio-editing-")
     catalog, state, export = os.path.join(root, "catalog"), os.path.join(root, "state"), os.path.join(root, "site")
-    shutil.copytree(DEFAULT_CATALOG, catalog)
-    git(catalog, "init", "-q")
-    git(catalog, "add", "-A")
-    git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+    copy_in_git(catalog)
     for name, role in [("김민지", "editor"), ("박서준", "contributor")]:
         subprocess.run([_binary(), "users", "add", name, "--role", role, "--state", state],
                        input=PASSWORD + "\n", text=True, check=True, capture_output=True)

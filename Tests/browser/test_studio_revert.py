@@ -11,7 +11,7 @@ import time
 import pytest
 
 from conftest import _binary, new_phone, running_studio
-from test_studio_editing import DEFAULT_CATALOG, PASSWORD, git, log_in, log_in_webkit
+from test_studio_editing import PASSWORD, copy_in_git, git, log_in, log_in_webkit
 from test_studio_photos import jpeg, wav_bytes
 
 
@@ -20,10 +20,7 @@ def reverting():
     """`expo1900 studio` on a copy of the default catalog kept in git; yields (URL, catalog)."""
     root = tempfile.mkdtemp(prefix="expo1900-studio-revert-")
     catalog, state = os.path.join(root, "catalog"), os.path.join(root, "state")
-    shutil.copytree(DEFAULT_CATALOG, catalog)
-    git(catalog, "init", "-q")
-    git(catalog, "add", "-A")
-    git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+    copy_in_git(catalog)
     subprocess.run([_binary(), "users", "add", "김민지", "--role", "editor", "--state", state],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     try:

@@ -20,7 +20,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from conftest import _binary, new_phone, running_studio
 from test_accessibility import RULES
-from test_studio_editing import DEFAULT_CATALOG, git, webkit_axe_violations
+from test_studio_editing import copy_in_git, git, webkit_axe_violations
 
 PASSWORD = "correct horse battery"
 ADMIN = "walker"
@@ -51,10 +51,7 @@ def walk_studio():
     """A studio of its own for each walk, on a copy of the default catalog kept in git."""
     root = tempfile.mkdtemp(prefix="expo1900-studio-walk-")
     catalog, state = os.path.join(root, "catalog"), os.path.join(root, "state")
-    shutil.copytree(DEFAULT_CATALOG, catalog)
-    git(catalog, "init", "-q")
-    git(catalog, "add", "-A")
-    git(catalog, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-qm", "catalog")
+    copy_in_git(catalog)
     subprocess.run([_binary(), "users", "add", ADMIN, "--role", "admin", "--state", state],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     try:
