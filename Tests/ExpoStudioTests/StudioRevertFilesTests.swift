@@ -95,4 +95,30 @@ import Testing
         #expect(exists(orphanNew), "younger than a day: kept")
         #expect(exists(drafted), "named by a draft, however old: kept")
     }
+
+    /// A file a publish replaces is kept a megabyte at a time: its bytes and hash are those
+    /// of the whole, and keeping it twice keeps one copy.
+    @Test func aFileIsKeptPieceByPieceWithTheHashOfItsBytes() throws {
+        let state = try TemporaryFolder()
+        let store = UploadStore(state: state.url)
+        let source = state.url.appendingPathComponent("long.wav")
+        let bytes = Data((0 ..< (2 << 20) + 12345).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+        try bytes.write(to: source)
+        guard case let .success(hash) = store.keep(fileAt: source) else {
+            Issue.record("not kept")
+            return
+        }
+        #expect(hash == UploadStore.hash(ofFileAt: source))
+        #expect(try Data(contentsOf: try #require(store.url(of: hash))) == bytes)
+        guard case .success(hash) = store.keep(fileAt: source) else {
+            Issue.record("kept again under another hash")
+            return
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
+        #expect(kept == [hash], "one copy, no staging file left: \(kept)")
+        guard case .failure = store.keep(fileAt: state.url.appendingPathComponent("missing.wav")) else {
+            Issue.record("a missing file was kept")
+            return
+        }
+    }
 }

@@ -52,15 +52,51 @@ struct UploadStore: Sendable {
 
     /// Keeps the bytes of a file of the catalog's folder that a publish replaces or takes
     /// away, so that a revert can put them back; their hash.
+    /// Copied a megabyte at a time while it is hashed: a long recording or a video is never
+    /// held whole.
     func keep(fileAt url: URL) -> Result<String, UploadRefusal> {
-        guard let data = try? Data(contentsOf: url) else { return .failure(.unwritable("\(url.lastPathComponent) could not be read")) }
-        return keep(ByteBuffer(bytes: data)).map(\.hash)
+        let unreadable = UploadRefusal.unwritable("\(url.lastPathComponent) could not be read")
+        guard let source = try? FileHandle(forReadingFrom: url) else { return .failure(unreadable) }
+        defer { try? source.close() }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return .failure(.unwritable(error.localizedDescription))
+        }
+        let staging = folder.appendingPathComponent(".kept.\(UInt32.random(in: 0...UInt32.max))")
+        guard FileManager.default.createFile(atPath: staging.path, contents: nil),
+              let target = try? FileHandle(forWritingTo: staging) else { return .failure(.unwritable("\(staging.lastPathComponent) could not be made")) }
+        var written = true
+        let hash = Self.hash(reading: source) { piece in
+            do { try target.write(contentsOf: piece) } catch { written = false }
+            return written
+        }
+        try? target.close()
+        guard written, let hash, let kept = self.url(of: hash) else {
+            unlink(staging.path)
+            return .failure(unreadable)
+        }
+        if utimes(kept.path, nil) == 0 {
+            unlink(staging.path)
+            return .success(hash)
+        }
+        guard rename(staging.path, kept.path) == 0 else {
+            unlink(staging.path)
+            return .failure(.unwritable(String(cString: strerror(errno))))
+        }
+        return .success(hash)
     }
 
     /// The SHA-256 of the file at `url`, read a megabyte at a time; nil when it cannot be read.
     static func hash(ofFileAt url: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
+        return hash(reading: handle) { _ in true }
+    }
+
+    /// The SHA-256 of what `handle` reads to its end, a megabyte at a time, each piece given
+    /// to `each` as well; nil when a read fails or `each` answers false.
+    private static func hash(reading handle: FileHandle, each: (Data) -> Bool) -> String? {
         var context = SHA256_CTX()
         SHA256_Init(&context)
         while true {
@@ -69,6 +105,7 @@ struct UploadStore: Sendable {
             do { piece = try handle.read(upToCount: 1 << 20) } catch { return nil }
             guard let piece, !piece.isEmpty else { break }
             piece.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, $0.count) }
+            guard each(piece) else { return nil }
         }
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         SHA256_Final(&digest, &context)
