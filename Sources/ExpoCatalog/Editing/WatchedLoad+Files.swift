@@ -80,10 +80,8 @@ extension WatchedLoad {
     /// The file `name` at the folder's top, when it is a plain one: what a publish would
     /// replace or take away.
     public func plainFile(_ name: String) -> URL? {
-        guard FileChange.isWritableName(name) else { return nil }
         let target = folder.appendingPathComponent(name)
-        var info = stat()
-        guard lstat(target.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard FileChange.isWritableName(name), Self.notPlainFile(target, name: name) == nil else { return nil }
         return target
     }
 }

@@ -59,7 +59,7 @@ struct MediaFetching: Sendable {
                 case let .success(made):
                     file = made
                     saved[media.url] = file
-                    try? JSONEncoder().encode(saved).write(to: record, options: .atomic)
+                    remember(saved)
                     result.fetched += 1
                 case let .failure(refusal):
                     result.warnings.append("\(name): \(what): \(refusal.message); the exhibit has no \(what)")
@@ -83,7 +83,7 @@ struct MediaFetching: Sendable {
                 case let .success(made):
                     kept.captions[language] = made
                     saved[caption.url] = made
-                    try? JSONEncoder().encode(saved).write(to: record, options: .atomic)
+                    remember(saved)
                     result.fetched += 1
                 case let .failure(refusal):
                     result.warnings.append("\(name): captions: \(refusal.message); not brought")
@@ -92,6 +92,11 @@ struct MediaFetching: Sendable {
             result.media.append(kept)
         }
         return result
+    }
+
+    /// What was fetched (address → file), written as each file is, so a stopped run keeps it.
+    private func remember(_ saved: [String: String]) {
+        try? JSONEncoder().encode(saved).write(to: record, options: .atomic)
     }
 
     /// The recording or video at its address, written as it arrives and kept under the
