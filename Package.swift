@@ -45,7 +45,8 @@ let package = Package(
         // compile a whole BoringSSL into every build for one hash.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
-        .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips", "CQREncode"]),
+        // zlib: the content fingerprint of made media files, which are hashed where they are made.
+        .target(name: "ExpoImages", dependencies: ["ExpoCatalog", "CVips", "CQREncode", "CZlib"]),
         .target(
             name: "ExpoSite",
             dependencies: [
@@ -93,7 +94,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ExpoTestSupport", dependencies: ["ExpoCatalog", "ExpoSite"], path: "Tests/ExpoTestSupport"),
+        .target(name: "ExpoTestSupport", dependencies: ["ExpoCatalog", "ExpoImages", "ExpoSite"], path: "Tests/ExpoTestSupport"),
         .testTarget(name: "ExpoCatalogTests", dependencies: ["ExpoCatalog", "ExpoTestSupport"]),
         .testTarget(name: "ExpoImagesTests", dependencies: ["ExpoImages", "ExpoTestSupport"]),
         .testTarget(name: "ExpoSiteTests", dependencies: ["ExpoSite", "ExpoImages", "ExpoTestSupport"]),

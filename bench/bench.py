@@ -28,6 +28,7 @@ import exhibitions  # noqa: E402
 import incremental  # noqa: E402
 import hostile  # noqa: E402
 import iiif_import  # noqa: E402
+import media_disk  # noqa: E402
 import photos  # noqa: E402
 import ranges  # noqa: E402
 import search  # noqa: E402
@@ -46,6 +47,12 @@ def main(binary, argv):
             rows = watch.watch_runs(binary, pathlib.Path(scratch))
         for met, line in watch.report(rows):
             print(f"  [{'met' if met else 'NOT MET'}] {line}")
+        return
+    if "--only" in argv and argv[argv.index("--only") + 1] == "media":
+        with tempfile.TemporaryDirectory(prefix="expo1900-bench-") as scratch:
+            row = media_disk.media_run(binary, pathlib.Path(scratch), 5)
+        print(f"  {media_disk.describe(row)}")
+        print_targets(media_disk.targets(row))
         return
     quick = "--quick" in argv
     seconds = int(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else (3 if quick else 5)
@@ -102,6 +109,9 @@ def main(binary, argv):
         print("\nVideos (issue 42)", flush=True)
         results["video"] = video.video_run(binary, scratch)
         print(f"  {video.describe(results['video'])}", flush=True)
+        print("\nMedia from disk (issue 59)", flush=True)
+        results["media_disk"] = media_disk.media_run(binary, scratch, seconds)
+        print(f"  {media_disk.describe(results['media_disk'])}", flush=True)
         print("\nIIIF in, deep zoom out (issue 44)", flush=True)
         results["iiif_import"] = iiif_import.import_run(binary, scratch)
         print(f"  {iiif_import.describe(results['iiif_import'])}", flush=True)
@@ -191,6 +201,9 @@ def report(results):
     if "video" in results:
         print(f"\nVideos\n  {video.describe(results['video'])}")
 
+    if "media_disk" in results:
+        print(f"\nMedia from disk\n  {media_disk.describe(results['media_disk'])}")
+
     if "iiif_import" in results:
         print(f"\nIIIF in, deep zoom out\n  {iiif_import.describe(results['iiif_import'])}")
         for line in deep_zoom.describe(results["deep_zoom"]) if "deep_zoom" in results else []:
@@ -237,6 +250,8 @@ def report(results):
     targets += studio.targets(results.get("studio"))
     targets += studio_uploads.targets(results.get("uploads"))
     targets += video.targets(results.get("video"))
+    if "media_disk" in results:
+        targets += media_disk.targets(results["media_disk"])
     targets += counts.targets(results.get("counts"))
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
     targets += exhibition_targets + incremental.targets(results.get("incremental"))

@@ -1,7 +1,8 @@
--- Each request asks for 64 KB from a random place in the file, as a player seeking does.
+-- Each request asks for 64 KB (or RANGE_BYTES) from a random place in the file, as a player seeking does.
 -- Counts the answers that are not 206, which wrk's own count of errors would let pass.
 local threads = {}
 local size = tonumber(os.getenv("RANGE_FILE_BYTES"))
+local span = tonumber(os.getenv("RANGE_BYTES") or "65536")
 
 function setup(thread) table.insert(threads, thread) end
 
@@ -12,7 +13,7 @@ end
 
 function request()
   local first = math.random(0, size - 1)
-  local last = math.min(size - 1, first + 65535)
+  local last = math.min(size - 1, first + span - 1)
   return wrk.format("GET", nil, { ["Range"] = "bytes=" .. first .. "-" .. last })
 end
 

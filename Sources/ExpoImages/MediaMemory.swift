@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Synchronization
 
 /// The recordings or videos made and those that could not be, by content, for as long as
@@ -23,5 +24,27 @@ public struct MadeMedia: Sendable {
     public init(recordings: RecordingMemory = RecordingMemory(), videos: VideoMemory = VideoMemory()) {
         self.recordings = recordings
         self.videos = videos
+    }
+}
+
+extension MadeMedia {
+    /// Moves a made file out of the temporary folder it was made in: into the cache with
+    /// `store`, else (no cache, or one that cannot be written, said once by `cacheProblem`)
+    /// into this run's own folder. `kind` names what is made again at every start.
+    static func keep(_ file: MediaFile, in cache: RenditionCache?, kind: String, cacheProblem: (Diagnostic) -> Void,
+                     store: (RenditionCache) throws -> MediaFile) -> Result<MediaFile, MediaProblem> {
+        if let cache {
+            do {
+                return .success(try store(cache))
+            } catch {
+                cacheProblem(Diagnostic(.warning, file: cache.folder.path,
+                    "the image cache cannot be written (\(FileProblem.describe(error))); \(kind) are made again at every start"))
+            }
+        }
+        do {
+            return .success(try MadeMediaFolder.keep(file))
+        } catch {
+            return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
+        }
     }
 }

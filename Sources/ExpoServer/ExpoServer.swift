@@ -20,6 +20,9 @@ public enum ExpoServer {
         public var tls: TLSFiles?
         /// The slowest an upload may arrive before it is cut off.
         public var uploadPace: BodyPace
+        /// Whether recordings and videos go out with `sendfile`; never behind TLS, which must
+        /// encrypt them. Off, they are read a megabyte at a time (the tests try both ways).
+        var sendsFiles = true
 
         public init(host: String = "127.0.0.1", port: Int = 8080, idleTimeout: Duration = .seconds(60), tls: TLSFiles? = nil,
                     uploadPace: BodyPace = .standard) {
@@ -61,7 +64,9 @@ public enum ExpoServer {
     /// guide's own connection handler. `onRunning` gets the URL it listens on.
     public static func makeServer(responder: SiteResponder, configuration: Configuration, logger: Logger,
                                   onRunning: @escaping @Sendable (String) -> Void) throws(Failure) -> any Service {
-        let channel = SiteChannel(responder: responder, idleTimeout: TimeAmount(configuration.idleTimeout), pace: configuration.uploadPace)
+        // Behind TLS the bytes must pass through the program to be encrypted: no sendfile.
+        let channel = SiteChannel(responder: responder, idleTimeout: TimeAmount(configuration.idleTimeout), pace: configuration.uploadPace,
+                                  sendsFiles: configuration.sendsFiles && configuration.tls == nil)
         let scheme = configuration.tls == nil ? "http" : "https"
         let server = ServerConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil)
         let running: @Sendable (any Channel) async -> Void = { channel in

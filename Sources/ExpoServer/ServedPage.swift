@@ -1,3 +1,4 @@
+import ExpoImages
 import ExpoSite
 import HTTPTypes
 import NIOCore
@@ -37,6 +38,8 @@ final class ServedPage: Sendable {
     /// The route a view counts under when this page linked to it (the list's: `list`),
     /// worked out once, as a request's `Referer` names it over and over.
     let leadsIn: UsageEntry?
+    /// A made recording or video: its body is this file, sent from disk; `held` is empty.
+    let file: MediaFile?
 
     /// The bytes it holds, for the cache's budget: what its buffers take, not only what they hold.
     var byteCount: Int { held.capacity + identity.head.capacity + (gzip?.head.capacity ?? 0) }
@@ -60,6 +63,7 @@ final class ServedPage: Sendable {
         identityHeaders[.eTag] = page.etag
         identity = Representation(headers: identityHeaders, length: page.bodyLength)
         held = page.held
+        file = page.file
         identityLength = page.bodyLength
         etag = page.etag
         if page.isCompressed {

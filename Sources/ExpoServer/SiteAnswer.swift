@@ -9,11 +9,30 @@ struct SiteAnswer {
     let status: HTTPResponse.Status
     let head: ByteBuffer
     let body: ByteBuffer?
+    /// The body as a part of a file on disk, sent by the kernel (`sendfile`) straight from
+    /// the page cache to the socket: a recording or a video, never read into memory.
+    let file: FilePart?
+
+    /// Bytes `offset ..< offset + count` of the file at `path`.
+    struct FilePart {
+        let path: String
+        let offset: Int
+        let count: Int
+    }
 
     init(_ status: HTTPResponse.Status, head: ByteBuffer, body: ByteBuffer?) {
         self.status = status
         self.head = head
         self.body = body
+        file = nil
+    }
+
+    /// Headers laid out, with the body from a file.
+    init(_ status: HTTPResponse.Status, head: ByteBuffer, file: FilePart) {
+        self.status = status
+        self.head = head
+        body = nil
+        self.file = file
     }
 
     /// An answer put together for this request, for the rarer cases. Without a body, the

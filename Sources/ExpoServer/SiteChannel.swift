@@ -17,6 +17,8 @@ struct SiteChannel: ServerChildChannel {
     let responder: SiteResponder
     let idleTimeout: TimeAmount
     let pace: BodyPace
+    /// Whether a file's body goes out with `sendfile`; else it is read a piece at a time.
+    var sendsFiles = true
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -26,7 +28,7 @@ struct SiteChannel: ServerChildChannel {
                 // A client that sends requests without reading the answers stops being read.
                 BackPressureHandler(),
                 ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
-                SiteRequestHandler(responder: responder, pace: pace),
+                SiteRequestHandler(responder: responder, pace: pace, sendsFiles: sendsFiles),
             ])
             return Value(channel: channel)
         }
@@ -67,9 +69,12 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// A page's beacon to the events endpoint, its (small) body gathered as it comes.
     private var beacon: (head: HTTPRequestHead, body: ByteBuffer)?
 
-    init(responder: SiteResponder, pace: BodyPace) {
+    private let sendsFiles: Bool
+
+    init(responder: SiteResponder, pace: BodyPace, sendsFiles: Bool = true) {
         self.responder = responder
         self.pace = pace
+        self.sendsFiles = sendsFiles
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -130,6 +135,10 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let answer = responder.answer(request)
             // HTTP/1.0 clients get one answer per connection: simpler than their keep-alive.
             let closing = closeAfterAnswer || !request.isKeepAlive || request.version != .http1_1
+            if let file = answer.file {
+                send(answer, file: file, closing: closing, context: context)
+                return
+            }
             context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: closing)), promise: nil)
             if let body = answer.body {
                 context.write(wrapOutboundOut(answer.head), promise: nil)
@@ -296,38 +305,114 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Sends a side route's file a megabyte at a time: each piece is read off the event
-    /// loop, and the next only once the last was written, so a slow client holds one piece
-    /// in memory, not the file. The file is removed when it is sent or the client leaves.
+    /// A recording's or a video's answer: the headers, then the part of its file. The file is
+    /// opened first, so that one gone from the cache gets a 500, not headers and then nothing.
+    /// With `sendfile` the kernel copies the bytes from the page cache to the socket as it
+    /// drains, so 32 clients fetching a video hold no more memory than one; behind TLS the
+    /// file is read a megabyte at a time instead.
+    private func send(_ answer: SiteAnswer, file: SiteAnswer.FilePart, closing: Bool, context: ChannelHandlerContext) {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            responder.fileMissing(file.path)
+            var headers = SecurityHeaders.all
+            headers[.contentType] = "text/plain; charset=utf-8"
+            let failed = SiteAnswer(.internalServerError, headers: headers, body: Array("The file could not be read.\n".utf8))
+            context.write(wrapOutboundOut(HTTPWire.statusAndDate(failed.status, closing: closing)), promise: nil)
+            context.write(wrapOutboundOut(failed.head), promise: nil)
+            write(failed.body ?? ByteBuffer(), closing: closing, context: context)
+            return
+        }
+        context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: closing)), promise: nil)
+        context.write(wrapOutboundOut(answer.head), promise: nil)
+        guard sendsFiles else {
+            sendingFile = true
+            // What the client sends meanwhile is answered after, in order.
+            waiting = []
+            send(Pieces(descriptor: descriptor, remaining: file.count, removing: nil, offset: file.offset), closing: closing, context: context)
+            return
+        }
+        let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor)
+        let region = FileRegion(fileHandle: handle, readerIndex: file.offset, endIndex: file.offset + file.count)
+        let channel = context.channel
+        // While it goes out a slow reader sends nothing, and is meant to.
+        sendingFile = true
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.writeAndFlush(NIOAny(IOData.fileRegion(region))).whenComplete { result in
+            try? handle.close()
+            bound.value.sendingFile = false
+            if closing || (try? result.get()) == nil { channel.close(promise: nil) }
+        }
+    }
+
+    /// A file going out a megabyte at a time: what is left of it, and the file to remove
+    /// once sent (a side route's zip), if any.
+    private struct Pieces {
+        /// Closed when the last piece is sent or the client leaves.
+        let descriptor: CInt
+        var remaining: Int
+        let removing: URL?
+        var offset: Int
+    }
+
+    /// Sends a side route's file a megabyte at a time.
     private func send(_ file: SideResponse.File, from handle: FileHandle, remaining: Int, closing: Bool, context: ChannelHandlerContext) {
+        let descriptor = dup(handle.fileDescriptor)
+        try? handle.close()
+        guard descriptor >= 0 else {
+            try? FileManager.default.removeItem(at: file.url)
+            sendingFile = false
+            context.close(promise: nil)
+            return
+        }
+        send(Pieces(descriptor: descriptor, remaining: remaining, removing: file.url, offset: 0),
+             closing: closing, context: context)
+    }
+
+    /// Sends a file a megabyte at a time: each piece is read off the event loop, and the next
+    /// only once the last was written, so a slow client holds one piece in memory, not the
+    /// file. A side route's file is removed when it is sent or the client leaves.
+    private func send(_ pieces: Pieces, closing: Bool, context: ChannelHandlerContext) {
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         DispatchQueue.global().async {
-            let data = remaining > 0 ? (try? handle.read(upToCount: min(remaining, 1 << 20))) ?? Data() : Data()
+            let data = Self.read(pieces)
             loop.execute {
                 let (handler, context) = bound.value
-                func end(_ close: Bool) {
-                    try? handle.close()
-                    try? FileManager.default.removeItem(at: file.url)
+                func end(_ closing: Bool) {
+                    _ = close(pieces.descriptor)
+                    if let removing = pieces.removing { try? FileManager.default.removeItem(at: removing) }
                     handler.sendingFile = false
-                    if close { context.close(promise: nil) } else { handler.answerWaiting(closing: false, context: context) }
+                    if closing { context.close(promise: nil) } else { handler.answerWaiting(closing: false, context: context) }
                 }
                 guard !data.isEmpty, context.channel.isActive else {
                     // The file is shorter than the length sent: the connection must end for the client to know.
                     end(true)
                     return
                 }
-                let left = remaining - data.count
+                let next = Pieces(descriptor: pieces.descriptor, remaining: pieces.remaining - data.count, removing: pieces.removing,
+                                  offset: pieces.offset + data.count)
                 context.writeAndFlush(handler.wrapOutboundOut(ByteBuffer(bytes: data))).whenComplete { result in
                     let (handler, context) = bound.value
                     switch result {
                     case .failure: end(true)
-                    case .success where left == 0: end(closing)
-                    case .success: handler.send(file, from: handle, remaining: left, closing: closing, context: context)
+                    case .success where next.remaining == 0: end(closing)
+                    case .success: handler.send(next, closing: closing, context: context)
                     }
                 }
             }
         }
+    }
+
+    /// The next piece of `pieces`, at most a megabyte; empty at the end or on a failed read.
+    private static func read(_ pieces: Pieces) -> [UInt8] {
+        guard pieces.remaining > 0 else { return [] }
+        var data = [UInt8](repeating: 0, count: min(pieces.remaining, 1 << 20))
+        var read = -1
+        repeat {
+            read = data.withUnsafeMutableBytes { pread(pieces.descriptor, $0.baseAddress, $0.count, off_t(pieces.offset)) }
+        } while read < 0 && errno == EINTR
+        data.removeLast(data.count - max(read, 0))
+        return data
     }
 
     private static var busy: SiteAnswer {

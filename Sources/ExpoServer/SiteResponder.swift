@@ -1,5 +1,7 @@
 import ExpoCatalog
+import ExpoImages
 import ExpoSite
+import Foundation
 import HTTPTypes
 import HummingbirdCore
 import Logging
@@ -195,6 +197,12 @@ public final class SiteResponder: Sendable {
         return answer
     }
 
+    /// A made recording or video whose file went from the cache while the guide served it
+    /// (the cache folder cleared by hand): its request gets 500, and a restart makes it again.
+    func fileMissing(_ path: String) {
+        logger.error("\(path): the file cannot be opened (\(String(cString: strerror(errno)).lowercased())); restart the guide to make it again")
+    }
+
     /// The request's log line: its method, address and the status answered.
     func log(_ request: HTTPRequestHead, _ status: HTTPResponse.Status) {
         if let accessLog {
@@ -340,6 +348,7 @@ public final class SiteResponder: Sendable {
             if let setCookie { headers[.setCookie] = setCookie }
             return SiteAnswer(.notModified, headers: headers)
         }
+        if let file = page.file { return deliver(request, file, page: page, status: status, setCookie: setCookie) }
         let body: ByteBuffer?
         if request.method == .HEAD {
             body = nil
@@ -366,6 +375,35 @@ public final class SiteResponder: Sendable {
             return SiteAnswer(status, headers: headers, body: body)
         }
         return SiteAnswer(status, head: representation.head, body: body)
+    }
+
+    /// A made recording or video, whole or the range asked for, its body left in its file.
+    private func deliver(_ request: HTTPRequestHead, _ file: MediaFile, page: ServedPage, status: HTTPResponse.Status,
+                         setCookie: String?) -> SiteAnswer {
+        var headers = page.identity.headers
+        if let setCookie { headers[.setCookie] = setCookie }
+        var part = (offset: 0, count: file.size)
+        var answered = status
+        if status == .ok, let range = request.headers.first(name: "range"),
+           request.headers.first(name: "if-range").map({ $0.trimmingCharacters(in: .whitespaces) == page.etag }) ?? true {
+            switch ByteRange.of(range, length: file.size) {
+            case let .satisfiable(lower, upper):
+                part = (lower, upper - lower + 1)
+                answered = .partialContent
+                headers[.contentRange] = "bytes \(lower)-\(upper)/\(file.size)"
+                headers[.contentLength] = String(part.count)
+            case .unsatisfiable:
+                var refused = SecurityHeaders.all
+                refused[.contentRange] = "bytes */\(file.size)"
+                return SiteAnswer(.rangeNotSatisfiable, headers: refused)
+            case .whole:
+                break
+            }
+        }
+        let head = setCookie == nil && answered == status ? page.identity.head : HTTPWire.head(headers)
+        // A HEAD gets the headers a GET would, Content-Length included, and no body.
+        guard request.method != .HEAD else { return SiteAnswer(answered, head: head, body: nil) }
+        return SiteAnswer(answered, head: head, file: .init(path: file.url.path, offset: part.offset, count: part.count))
     }
 
     /// The answer to a `Range` request for a body of `length` bytes (nil for a HEAD, which

@@ -1,3 +1,5 @@
+import ExpoImages
+import Foundation
 import NIOCore
 
 /// One response the site can give, complete: its bytes, the ETag and how long a browser
@@ -27,6 +29,9 @@ public struct Page: Sendable {
     public let caching: Caching
     /// Sent with `Access-Control-Allow-Origin: *`: data other sites' viewers read (IIIF).
     public let crossOrigin: Bool
+    /// A made recording or video: the body is this file on disk, sent and exported from
+    /// there, and `held` is empty.
+    public let file: MediaFile?
     /// The body beside its gzip form, only on a page made to be used once and let go (one
     /// exported, or one made for a request, which the export and the server need whole);
     /// never on the pages a site keeps (`kept`).
@@ -40,6 +45,7 @@ public struct Page: Sendable {
         self.contentType = contentType
         self.crossOrigin = crossOrigin
         self.caching = caching
+        file = nil
         bodyLength = body.count
         etag = "\"\(ContentHash.hex(body))\""
         let compressible = contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg")
@@ -55,10 +61,24 @@ public struct Page: Sendable {
         }
     }
 
+    /// A page whose body is a media file on disk, never compressed (its formats are).
+    init(contentType: String, file: MediaFile, caching: Caching) {
+        self.contentType = contentType
+        self.caching = caching
+        self.file = file
+        crossOrigin = false
+        bodyLength = file.size
+        etag = "\"\(file.contentHash)\""
+        held = ByteBuffer()
+        isCompressed = false
+        plain = nil
+    }
+
     /// The body, uncompressed: worked out again from the gzip form on a page held in that
     /// form only. Empty only if that form could not be read back, which zlib never does for
-    /// bytes it wrote.
+    /// bytes it wrote. A file's page reads the file, which only a test should need.
     public var body: [UInt8] {
+        if let file { return FileManager.default.contents(atPath: file.url.path).map { [UInt8]($0) } ?? [] }
         if let plain { return plain }
         guard isCompressed else { return Array(held.readableBytesView) }
         return Gzip.decompress(held, length: bodyLength).map { Array($0.readableBytesView) } ?? []

@@ -115,14 +115,14 @@ struct SiteAssets: Sendable {
         }
         // Recordings and their captions, content-hashed like the images (a year in caches).
         for (file, rendition) in renditions.recordings.sorted(by: { $0.key < $1.key }) {
-            let path = "/audio/\(Self.mediaStem(file))-\(ContentHash.hex(rendition.bytes).prefix(10)).m4a"
-            recordings[file] = Recording(link: add(path, AudioRendition.mediaType, rendition.bytes, routes),
-                                         duration: rendition.duration, bytes: rendition.bytes.count)
+            let path = "/audio/\(Self.mediaStem(file))-\(rendition.file.contentHash.prefix(10)).m4a"
+            recordings[file] = Recording(link: add(path, AudioRendition.mediaType, rendition.file, routes),
+                                         duration: rendition.duration, bytes: rendition.file.size)
         }
         for (file, rendition) in renditions.videos.sorted(by: { $0.key < $1.key }) {
-            let stem = "/video/\(Self.mediaStem(file))-\(ContentHash.hex(rendition.bytes).prefix(10))"
+            let stem = "/video/\(Self.mediaStem(file))-\(rendition.file.contentHash.prefix(10))"
             let poster = OfflineFile(link: add(stem + ".jpg", "image/jpeg", rendition.poster, routes), bytes: rendition.poster.count)
-            videos[file] = Video(link: add(stem + ".mp4", VideoRendition.mediaType, rendition.bytes, routes), bytes: rendition.bytes.count,
+            videos[file] = Video(link: add(stem + ".mp4", VideoRendition.mediaType, rendition.file, routes), bytes: rendition.file.size,
                                  poster: poster, duration: rendition.duration, width: rendition.width, height: rendition.height)
         }
         for (file, text) in catalog.webVTTFiles.sorted(by: { $0.key < $1.key }) {
@@ -307,6 +307,12 @@ struct SiteAssets: Sendable {
 
     private mutating func add(_ stem: String, _ ext: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {
         add(path(stem, ext, bytes), type, bytes, routes)
+    }
+
+    /// A made recording or video: its page is its file on disk, never read into memory.
+    private mutating func add(_ path: String, _ type: String, _ file: MediaFile, _ routes: Routes) -> String {
+        files[path] = Page(contentType: type, file: file, caching: .immutable)
+        return routes.link(path)
     }
 
     private mutating func add(_ path: String, _ type: String, _ bytes: [UInt8], _ routes: Routes) -> String {

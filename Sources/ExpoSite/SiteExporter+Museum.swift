@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 import Foundation
 
 extension SiteExporter {
@@ -14,9 +15,7 @@ extension SiteExporter {
             var made = ""
             var summary = Summary(pages: 0, files: 0, bytes: 0)
             for (path, page) in front.pages.sorted(by: { $0.key < $1.key }) {
-                let name = fileName(for: path)
-                try put(page.body, name, in: root, writer: writer, made: &made, summary: &summary)
-                if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, made: &made, summary: &summary) }
+                try put(page, fileName(for: path), in: root, writer: writer, made: &made, summary: &summary)
                 if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
             }
             for (index, exhibition) in exhibitions.enumerated() {

@@ -22,14 +22,14 @@ extension SiteExporter {
         let marker = root + "/" + markerName
         guard FileManager.default.contents(atPath: marker).map({ [UInt8]($0) }) == Array(markerText(before).utf8),
               let paths = SiteChanges.paths(from: before, to: site) else { return nil }
-        try replace(marker, with: Array("\(markerPrefix); being updated to site version \(site.version)\n".utf8))
+        try replace(marker, with: .bytes(Array("\(markerPrefix); being updated to site version \(site.version)\n".utf8)))
         let state = Mutex(Summary(pages: 0, files: 0, bytes: 0))
         for group in stride(from: 0, through: 2, by: 1) {
             try write(paths.filter { order(of: $0) == group }, of: site, root: root, state: state)
         }
         var summary = state.withLock { $0 }
         summary.removed = try remove(stale(before, site), root: root) + removeStaleSearchFiles(of: site, root: root)
-        try replace(marker, with: Array(markerText(site).utf8))
+        try replace(marker, with: .bytes(Array(markerText(site).utf8)))
         // Counted as a whole export counts it.
         summary.files += 1
         summary.inPlace = true
@@ -55,9 +55,13 @@ extension SiteExporter {
                 for path in paths[(chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)] {
                     guard let page = try exported(site, path, compressor) else { continue }
                     let name = root + "/" + fileName(for: path)
-                    try keep(page.body, at: name, root: root, &summary)
+                    if let file = page.file {
+                        try keep(.file(file), at: name, root: root, &summary)
+                        continue
+                    }
+                    try keep(.bytes(page.body), at: name, root: root, &summary)
                     if let gzip = page.gzip {
-                        try keep(gzip, at: name + ".gz", root: root, &summary)
+                        try keep(.bytes(gzip), at: name + ".gz", root: root, &summary)
                     } else if unlink(name + ".gz") == 0 {
                         summary.removed += 1
                     }
@@ -78,23 +82,23 @@ extension SiteExporter {
     }
 
     /// Writes `bytes` at `path` unless it holds them already.
-    private static func keep(_ bytes: [UInt8], at path: String, root: String, _ summary: inout Summary) throws(ExportError) {
+    private static func keep(_ content: ExportedContent, at path: String, root: String, _ summary: inout Summary) throws(ExportError) {
         summary.files += 1
-        if UnchangedFiles.holds(path, bytes) {
+        if UnchangedFiles.holds(path, content) {
             summary.kept += 1
             return
         }
         if let slash = path.lastIndex(of: "/"), let failure = makeFolder(String(path[..<slash]), inside: root) {
             throw .cannotWrite(path: path, reason: failure)
         }
-        try replace(path, with: bytes)
-        summary.bytes += bytes.count
+        try replace(path, with: content)
+        summary.bytes += content.count
     }
 
     /// Writes a new file beside `path` and renames it over `path`.
-    private static func replace(_ path: String, with bytes: [UInt8]) throws(ExportError) {
+    private static func replace(_ path: String, with content: ExportedContent) throws(ExportError) {
         let fresh = path + ".expo1900-new"
-        if let failure = writeFile(fresh, bytes) { throw .cannotWrite(path: path, reason: failure) }
+        if let failure = writeFile(fresh, content) { throw .cannotWrite(path: path, reason: failure) }
         guard rename(fresh, path) == 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
             unlink(fresh)

@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 import Foundation
 import Synchronization
 
@@ -27,7 +28,21 @@ public enum SiteExporter {
     }
 
     /// Writes one file: nil when written, else the reason it was not.
-    typealias FileWriter = @Sendable (_ path: String, _ bytes: [UInt8]) -> String?
+    typealias FileWriter = @Sendable (_ path: String, _ content: ExportedContent) -> String?
+
+    /// What one file of an export holds: bytes made now, or a made recording or video
+    /// copied from its file on disk a piece at a time.
+    enum ExportedContent: Sendable {
+        case bytes([UInt8])
+        case file(MediaFile)
+
+        var count: Int {
+            switch self {
+            case let .bytes(bytes): bytes.count
+            case let .file(file): file.size
+            }
+        }
+    }
 
     /// Writes into a new folder beside `directory`, then moves it into place: a failure at
     /// any point leaves `directory` as it was. Staging folders that killed exports to the
@@ -163,9 +178,7 @@ public enum SiteExporter {
                 for path in paths[range] {
                     if state.withLock({ $0.failure != nil }) { return }
                     guard let page = try exported(site, path, compressor) else { continue }
-                    let name = fileName(for: path)
-                    try put(page.body, name, in: root, writer: writer, made: &made, summary: &summary)
-                    if let gzip = page.gzip { try put(gzip, name + ".gz", in: root, writer: writer, made: &made, summary: &summary) }
+                    try put(page, fileName(for: path), in: root, writer: writer, made: &made, summary: &summary)
                     if page.contentType.hasPrefix("text/html") { summary.pages += 1 }
                     crossOrigin = crossOrigin || page.crossOrigin
                 }
@@ -231,7 +244,24 @@ public enum SiteExporter {
     /// `made`: the folder this writer made last. Files come in order, a page beside its
     /// compressed copy, so that is the one most often needed again; a set of every folder
     /// made grew by a folder an exhibit and a stop, 60 MB at 400,000 records.
+    /// Writes a page and, beside it, its gzip form when it has one; a media file's page is
+    /// its file, copied.
+    static func put(_ page: Page, _ name: String, in folder: String, writer: FileWriter, made: inout String,
+                    summary: inout Summary) throws(ExportError) {
+        if let file = page.file {
+            try put(.file(file), name, in: folder, writer: writer, made: &made, summary: &summary)
+            return
+        }
+        try put(.bytes(page.body), name, in: folder, writer: writer, made: &made, summary: &summary)
+        if let gzip = page.gzip { try put(.bytes(gzip), name + ".gz", in: folder, writer: writer, made: &made, summary: &summary) }
+    }
+
     static func put(_ bytes: [UInt8], _ name: String, in folder: String, writer: FileWriter, made: inout String,
+                    summary: inout Summary) throws(ExportError) {
+        try put(.bytes(bytes), name, in: folder, writer: writer, made: &made, summary: &summary)
+    }
+
+    static func put(_ content: ExportedContent, _ name: String, in folder: String, writer: FileWriter, made: inout String,
                     summary: inout Summary) throws(ExportError) {
         let path = folder + "/" + name
         if let slash = name.lastIndex(of: "/") {
@@ -241,9 +271,9 @@ public enum SiteExporter {
                 made = parent
             }
         }
-        if let failure = writer(path, bytes) { throw .cannotWrite(path: path, reason: failure) }
+        if let failure = writer(path, content) { throw .cannotWrite(path: path, reason: failure) }
         summary.files += 1
-        summary.bytes += bytes.count
+        summary.bytes += content.count
     }
 
     /// Makes `path` and any missing folder between it and `root` (which exists): nil when
@@ -291,6 +321,13 @@ public enum SiteExporter {
     /// Writes a new file with plain system calls. Foundation's Data.write syncs every file
     /// to disk, which made exporting 40,000 files take four times as long; the export's
     /// safety comes from staging and renaming, not from syncing each file.
+    static func writeFile(_ path: String, _ content: ExportedContent) -> String? {
+        switch content {
+        case let .bytes(bytes): writeFile(path, bytes)
+        case let .file(file): copyFile(file.url.path, to: path)
+        }
+    }
+
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)).lowercased() }
@@ -305,6 +342,31 @@ public enum SiteExporter {
                 return String(cString: strerror(errno)).lowercased()
             }
             written += result
+        }
+        return nil
+    }
+
+    /// Copies the file at `source` to a new file at `path` with `sendfile`, which moves the
+    /// bytes inside the kernel: a video of a gigabyte never passes through the program.
+    static func copyFile(_ source: String, to path: String) -> String? {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return "\(source) cannot be read: " + String(cString: strerror(errno)).lowercased() }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { return String(cString: strerror(errno)).lowercased() }
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { return String(cString: strerror(errno)).lowercased() }
+        defer { close(output) }
+        var copied = 0
+        while copied < Int(status.st_size) {
+            let result = sendfile(output, input, nil, Int(status.st_size) - copied)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno)).lowercased()
+            }
+            // The file grew shorter while it was copied: what is there is what the site names no more.
+            guard result > 0 else { return "\(source) ended before its \(status.st_size) bytes" }
+            copied += result
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import ExpoImages
 import Foundation
 
 /// The templates, stylesheet and script that ship with the program.

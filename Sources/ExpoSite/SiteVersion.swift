@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 
 /// The fingerprint that names a site's service-worker cache, worked out from what the
 /// pages are made of rather than from the pages themselves, which a large site makes only

@@ -37,15 +37,28 @@ final class UnchangedFiles: Sendable {
     func writer(_ writer: @escaping SiteExporter.FileWriter) -> SiteExporter.FileWriter {
         guard let previous else { return writer }
         let staging = staging
-        return { [self] path, bytes in
+        return { [self] path, content in
             if path.hasPrefix(staging) {
                 let old = previous + path.dropFirst(staging.count)
-                if Self.holds(old, bytes), link(old, path) == 0 {
+                if Self.holds(old, content), link(old, path) == 0 {
                     kept.wrappingAdd(1, ordering: .relaxed)
                     return nil
                 }
             }
-            return writer(path, bytes)
+            return writer(path, content)
+        }
+    }
+
+    /// Whether the regular file at `path` holds `content`. A media file's name carries its
+    /// content hash, so the same name and size are taken as the same bytes, as `rsync` takes
+    /// them: comparing would read a gigabyte of video at every publish.
+    static func holds(_ path: String, _ content: SiteExporter.ExportedContent) -> Bool {
+        switch content {
+        case let .bytes(bytes):
+            return holds(path, bytes)
+        case let .file(file):
+            var status = stat()
+            return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == file.size
         }
     }
 

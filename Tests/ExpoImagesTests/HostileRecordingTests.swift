@@ -153,10 +153,10 @@ private extension URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-audio-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = RenditionCache(folder: folder)
-        try cache.writeAudio(AudioRendition(bytes: [1, 2, 3], duration: 12), key: "good")
+        _ = try cache.keepAudio(AudioRendition(file: try .holding([1, 2, 3]), duration: 12), key: "good")
         #expect(cache.readAudio("good")?.duration == 12)
         for (key, duration) in [("huge", "1e300"), ("negative", "-4"), ("zero", "0")] {
-            try cache.writeAudio(AudioRendition(bytes: [1, 2, 3], duration: 12), key: key)
+            _ = try cache.keepAudio(AudioRendition(file: try .holding([1, 2, 3]), duration: 12), key: key)
             try Data(#"{"duration":\#(duration)}"#.utf8).write(to: folder.appendingPathComponent(key).appendingPathComponent("recording.json"))
             #expect(cache.readAudio(key) == nil, "\(duration)")
         }

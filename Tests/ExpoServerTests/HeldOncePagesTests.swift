@@ -1,4 +1,5 @@
 import ExpoCatalog
+import ExpoImages
 import ExpoTestSupport
 import HTTPTypes
 import Logging

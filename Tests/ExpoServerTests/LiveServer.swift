@@ -113,11 +113,16 @@ final class LiveServer: @unchecked Sendable {
     /// open more connections.
     static func with(responder: SiteResponder, idleTimeout: Duration = .seconds(60),
                      _ test: @Sendable (LiveServer, Int) async throws -> Void) async throws {
+        try await with(responder: responder, configuration: .init(port: 0, idleTimeout: idleTimeout), test)
+    }
+
+    /// The same, with a configuration of the test's own (port 0).
+    static func with(responder: SiteResponder, configuration: ExpoServer.Configuration,
+                     _ test: @Sendable (LiveServer, Int) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let (urls, announce) = AsyncStream.makeStream(of: String.self)
-        let server = try ExpoServer.makeServer(responder: responder,
-                                           configuration: .init(port: 0, idleTimeout: idleTimeout), logger: logger) { announce.yield($0) }
+        let server = try ExpoServer.makeServer(responder: responder, configuration: configuration, logger: logger) { announce.yield($0) }
         let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

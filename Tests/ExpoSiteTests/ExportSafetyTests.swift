@@ -179,14 +179,14 @@ import Testing
         let target = parent.appendingPathComponent("site")
         let site = try Site.render(TemporaryCatalog.seed().load())
         let checked = Mutex(false)
-        _ = try SiteExporter.export(site, to: target) { path, bytes in
+        _ = try SiteExporter.export(site, to: target) { path, content in
             if checked.withLock({ done in defer { done = true }; return !done }) {
                 // Mid-write, another export to the same place leaves this one alone.
                 ExportStaging.removeAbandoned(beside: target)
                 let staging = try? FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".site.export-") }
                 #expect(staging?.count == 1)
             }
-            return FileManager.default.createFile(atPath: path, contents: Data(bytes)) ? nil : "cannot create"
+            return SiteExporter.writeFile(path, content)
         }
         #expect(checked.withLock { $0 })
         #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("index.html").path))

@@ -45,8 +45,7 @@ import Testing
         #expect(outcome.diagnostics.isEmpty)
         #expect(Set(outcome.recordings.keys) == ["a.wav", "b.flac", "c.ogg"])
         for (name, rendition) in outcome.recordings {
-            let file = folder.url.appendingPathComponent("\(name).m4a")
-            try Data(rendition.bytes).write(to: file)
+            let file = rendition.file.url
             let probe = try AudioFixture.probe(file)
             let streams = try #require(probe["streams"] as? [[String: Any]])
             #expect(streams.count == 1, "\(name)")
@@ -156,7 +155,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: destination) }
         _ = try SiteExporter.export(site, to: destination)
         let exported = try Data(contentsOf: destination.appendingPathComponent(String(audioPath.dropFirst())))
-        #expect([UInt8](exported) == renditions.recordings["a.wav"]?.bytes)
+        #expect([UInt8](exported) == (try renditions.recordings["a.wav"]?.file.bytes))
         #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent(String(vttPath.dropFirst())).path))
     }
 

@@ -96,7 +96,7 @@ import Testing
         #expect(catalog.primary.exhibits[0].versions.video?.file == "talk.mp4")
         let routes = Routes(primary: .korean, basePath: "/")
         var renditions = ImageWork.renditions(for: catalog, cache: nil)
-        renditions.videos = ["talk.mp4": VideoRendition(bytes: [1, 2, 3], poster: [4], duration: 30, width: 960, height: 540)]
+        renditions.videos = ["talk.mp4": VideoRendition(file: try .holding([1, 2, 3]), poster: [4], duration: 30, width: 960, height: 540)]
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: try SiteResources.bundled(), routes: routes)
         let film = ExhibitScreen(exhibit: catalog.primary.exhibits[0], edition: catalog.primary, catalog: catalog, routes: routes, assets: assets)
         #expect(film.figure.image.isPlaceholder && film.video != nil)

@@ -145,9 +145,10 @@ import Testing
         let routes = Routes(primary: .korean, basePath: "/")
         // Recordings and videos as the audio and video work would give them.
         var renditions = ImageWork.renditions(for: catalog, cache: nil)
-        renditions.recordings = ["n.wav": AudioRendition(bytes: [1, 2, 3], duration: 65), "d.wav": AudioRendition(bytes: [4, 5], duration: 42.5)]
-        renditions.videos = ["g.mp4": VideoRendition(bytes: [6, 7, 8], poster: [9], duration: 30, width: 960, height: 540),
-                             "s.mp4": VideoRendition(bytes: [10], poster: [11, 12], duration: 75, width: 540, height: 960)]
+        renditions.recordings = ["n.wav": AudioRendition(file: try .holding([1, 2, 3]), duration: 65),
+                                 "d.wav": AudioRendition(file: try .holding([4, 5]), duration: 42.5)]
+        renditions.videos = ["g.mp4": VideoRendition(file: try .holding([6, 7, 8]), poster: [9], duration: 30, width: 960, height: 540),
+                             "s.mp4": VideoRendition(file: try .holding([10]), poster: [11, 12], duration: 75, width: 540, height: 960)]
         let assets = SiteAssets(catalog: catalog, renditions: renditions, resources: try SiteResources.bundled(), routes: routes)
         // Screen 1's links to the tours and to the map come and go apart: a catalog with tours
         // and no floors, and one with floors and no tours.

@@ -13,7 +13,8 @@ struct AudioEncoder {
 
     /// The rendition of `original` (the file's bytes), or why there is none, in words for
     /// the warning (a file that is no audio, one whose header lies, a tool that ran too long).
-    func encode(_ original: [UInt8]) -> Result<AudioRendition, MediaProblem> {
+    /// `keep` moves the made file out of the temporary folder, which is removed after.
+    func encode(_ original: Data, keep: (AudioRendition) -> Result<AudioRendition, MediaProblem>) -> Result<AudioRendition, MediaProblem> {
         let format: RecordingFormat
         switch RecordingFormat.of(original) {
         case let .success(read): format = read
@@ -22,15 +23,15 @@ struct AudioEncoder {
         return ChildProcesses.shared.inTemporaryFolder(named: "expo1900-audio", cannotMake: { error in
             .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
         }) { folder in
-            encode(original, as: format, in: folder)
+            encode(original, as: format, in: folder).flatMap(keep)
         }
     }
 
     /// The rest of `encode`, in a folder of its own.
-    private func encode(_ original: [UInt8], as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, MediaProblem> {
+    private func encode(_ original: Data, as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, MediaProblem> {
         let input = folder.appendingPathComponent("original")
         do {
-            try Data(original).write(to: input)
+            try original.write(to: input)
         } catch {
             return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
         }
@@ -48,10 +49,10 @@ struct AudioEncoder {
         if encoded.timedOut {
             return .failure(MediaProblem("ffmpeg took longer than \(timeout.components.seconds) s to make it, for \(AudioLimits.spoken(plays)) of sound; its header may not say how long it really is"))
         }
-        guard encoded.status == 0, let bytes = FileManager.default.contents(atPath: output.path), !bytes.isEmpty else {
+        guard encoded.status == 0, let made = MediaFile.measuring(output) else {
             return .failure(MediaProblem("ffmpeg could not read it as audio: \(encoded.firstError)"))
         }
-        return duration(of: output, reading: ["-protocol_whitelist", "file", "-f", RecordingFormat.mp4.demuxer]).map { AudioRendition(bytes: [UInt8](bytes), duration: $0) }
+        return duration(of: output, reading: ["-protocol_whitelist", "file", "-f", RecordingFormat.mp4.demuxer]).map { AudioRendition(file: made, duration: $0) }
     }
 
     /// How long the file at `url` plays, read from ffprobe's JSON.

@@ -1,11 +1,11 @@
-/// One recording as the site serves it: AAC in MP4 (`.m4a`), and how long it plays.
+/// One recording as the site serves it: AAC in MP4 (`.m4a`) on disk, and how long it plays.
 public struct AudioRendition: Sendable, Equatable {
-    public var bytes: [UInt8]
+    public var file: MediaFile
     /// In seconds, as ffprobe measures the file made.
     public var duration: Double
 
-    public init(bytes: [UInt8], duration: Double) {
-        self.bytes = bytes
+    public init(file: MediaFile, duration: Double) {
+        self.file = file
         self.duration = duration
     }
 

@@ -80,13 +80,14 @@ public enum AudioWork {
 
     private static func make(_ original: CatalogRecording, encoder: AudioEncoder, cache: RenditionCache?, makeMissing: Bool,
                              memory: RecordingMemory, cacheProblem: (Diagnostic) -> Void) -> Made {
-        guard let data = FileManager.default.contents(atPath: original.url.path) else {
+        // Mapped, not read: a recording may be hundreds of megabytes, and only its hash is
+        // needed when the cache has it.
+        guard let data = try? Data(contentsOf: original.url, options: .alwaysMapped) else {
             return .failed(MediaProblem("cannot be read (check its permissions)"))
         }
-        let bytes = [UInt8](data)
         // Before the cache: what is refused is refused whatever an older version kept.
-        if case let .failure(problem) = RecordingFormat.of(bytes) { return .failed(problem) }
-        let key = RenditionCache.audioKey(bytes, settings: encoder.settings)
+        if case let .failure(problem) = RecordingFormat.of(data.prefix(16)) { return .failed(problem) }
+        let key = RenditionCache.audioKey(data, settings: encoder.settings)
         if let cache, let cached = cache.readAudio(key) { return .made(cached, fromCache: true) }
         switch memory[key] {
         case let .success(rendition)?: return .made(rendition, fromCache: true)
@@ -94,17 +95,14 @@ public enum AudioWork {
         case nil: break
         }
         guard makeMissing else { return .missing }
-        switch encoder.encode(bytes) {
+        let made = encoder.encode(data) { rendition in
+            MadeMedia.keep(rendition.file, in: cache, kind: "recordings", cacheProblem: cacheProblem) { cache in
+                try cache.keepAudio(rendition, key: key).file
+            }.map { AudioRendition(file: $0, duration: rendition.duration) }
+        }
+        switch made {
         case let .success(rendition):
             memory[key] = .success(rendition)
-            if let cache {
-                do {
-                    try cache.writeAudio(rendition, key: key)
-                } catch {
-                    cacheProblem(Diagnostic(.warning, file: cache.folder.path,
-                        "the image cache cannot be written (\(FileProblem.describe(error))); recordings are made again at every start"))
-                }
-            }
             return .made(rendition, fromCache: false)
         case let .failure(problem):
             // A tool stopped because the guide is stopping says nothing about the file.

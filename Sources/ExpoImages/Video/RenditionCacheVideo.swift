@@ -12,24 +12,33 @@ extension RenditionCache {
         var duration: Double
         var width: Int
         var height: Int
+        var file: FileNote?
     }
 
     func readVideo(_ key: String) -> VideoRendition? {
         let entryFolder = folder.appendingPathComponent(key)
         guard let data = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("video.json").path),
-              let entry = try? JSONDecoder().decode(VideoEntry.self, from: data),
+              var entry = try? JSONDecoder().decode(VideoEntry.self, from: data),
               // A damaged entry is made again: pages show the length and reserve the size.
               entry.duration.isFinite, entry.duration > 0, entry.duration <= VideoLimits().longest * 2,
               (1 ... VideoLimits().largestSide).contains(entry.width), (1 ... VideoLimits().largestSide).contains(entry.height),
-              let bytes = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("video.mp4").path),
-              let poster = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("poster.jpg").path) else { return nil }
-        return VideoRendition(bytes: [UInt8](bytes), poster: [UInt8](poster), duration: entry.duration, width: entry.width, height: entry.height)
+              let poster = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("poster.jpg").path),
+              let file = mediaFile("video.mp4", in: key, note: entry.file ?? FileNote(), rewrite: { note in
+                  entry.file = note
+                  if let json = try? JSONEncoder().encode(entry) { rewrite(json, named: "video.json", in: key) }
+              }) else { return nil }
+        return VideoRendition(file: file, poster: [UInt8](poster), duration: entry.duration, width: entry.width, height: entry.height)
     }
 
-    /// Stores the video whole or not at all; throws when the folder cannot be written.
-    func writeVideo(_ rendition: VideoRendition, key: String) throws {
-        let entry = VideoEntry(duration: rendition.duration, width: rendition.width, height: rendition.height)
-        try store(key, [("video.mp4", Data(rendition.bytes)), ("poster.jpg", Data(rendition.poster)),
-                        ("video.json", try JSONEncoder().encode(entry))])
+    /// Stores the video whole or not at all, its file moved in; answers it at its place in
+    /// the cache. Throws when the folder cannot be written, the file left where it was.
+    func keepVideo(_ rendition: VideoRendition, key: String) throws -> VideoRendition {
+        let entry = VideoEntry(duration: rendition.duration, width: rendition.width, height: rendition.height,
+                               file: FileNote(size: rendition.file.size, contentHash: rendition.file.contentHash))
+        let files = try storeMoving(key, media: [("video.mp4", rendition.file)],
+                                    small: [("poster.jpg", Data(rendition.poster)), ("video.json", try JSONEncoder().encode(entry))])
+        var kept = rendition
+        kept.file = files[0]
+        return kept
     }
 }

@@ -29,7 +29,7 @@ struct VideoEncoder {
         if encoded.timedOut {
             return .failure(MediaProblem("ffmpeg took longer than \(timeout.components.seconds) s to make it, for \(AudioLimits.spoken(original.duration)) of video; its header may not say how long it really is"))
         }
-        guard encoded.status == 0, let made = FileManager.default.contents(atPath: output.path), !made.isEmpty else {
+        guard encoded.status == 0, let made = MediaFile.measuring(output) else {
             return .failure(MediaProblem("ffmpeg could not read it as a video: \(encoded.firstError)"))
         }
         let result: Probe
@@ -48,7 +48,7 @@ struct VideoEncoder {
         guard posterRun.succeeded, let posterBytes = FileManager.default.contents(atPath: poster.path), !posterBytes.isEmpty else {
             return .failure(MediaProblem("ffmpeg could not take a poster frame from it: \(posterRun.firstError)"))
         }
-        return .success(VideoRendition(bytes: [UInt8](made), poster: [UInt8](posterBytes), duration: result.duration,
+        return .success(VideoRendition(file: made, poster: [UInt8](posterBytes), duration: result.duration,
                                        width: result.width, height: result.height))
     }
 

@@ -85,19 +85,19 @@ public enum VideoWork {
             } catch {
                 return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
             }
-            return encoder.encode(copy, bytes: data.count, format: format, in: folder)
+            return encoder.encode(copy, bytes: data.count, format: format, in: folder).flatMap { rendition in
+                MadeMedia.keep(rendition.file, in: cache, kind: "videos", cacheProblem: cacheProblem) { cache in
+                    try cache.keepVideo(rendition, key: key).file
+                }.map { file in
+                    var kept = rendition
+                    kept.file = file
+                    return kept
+                }
+            }
         }
         switch made {
         case let .success(rendition):
             memory[key] = .success(rendition)
-            if let cache {
-                do {
-                    try cache.writeVideo(rendition, key: key)
-                } catch {
-                    cacheProblem(Diagnostic(.warning, file: cache.folder.path,
-                        "the image cache cannot be written (\(FileProblem.describe(error))); videos are made again at every start"))
-                }
-            }
             return .made(rendition, fromCache: false)
         case let .failure(problem):
             // A tool stopped because the guide is stopping says nothing about the file.

@@ -1,3 +1,4 @@
+import ExpoImages
 import Foundation
 
 /// A value's part of an address: `Robert Blake (1762–1787)` → `robert-blake-1762-1787`,
