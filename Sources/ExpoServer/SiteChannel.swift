@@ -337,12 +337,19 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // While it goes out a slow reader sends nothing, and is meant to.
         sendingFile = true
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        // Corked, the headers leave in the same packets as the file's first bytes (nginx's
+        // tcp_nopush), and the last part leaves when it is uncorked.
+        let options = channel.syncOptions
+        try? options?.setOption(Self.cork, value: 1)
         context.writeAndFlush(NIOAny(IOData.fileRegion(region))).whenComplete { result in
             try? handle.close()
+            try? options?.setOption(Self.cork, value: 0)
             bound.value.sendingFile = false
             if closing || (try? result.get()) == nil { channel.close(promise: nil) }
         }
     }
+
+    private static let cork = ChannelOptions.Types.SocketOption(level: .tcp, name: NIOBSDSocket.Option(rawValue: TCP_CORK))
 
     /// A file going out a megabyte at a time: what is left of it, and the file to remove
     /// once sent (a side route's zip), if any.
