@@ -36,6 +36,7 @@ import sheet_import  # noqa: E402
 import studio  # noqa: E402
 import studio_uploads  # noqa: E402
 import video  # noqa: E402
+import video_upload  # noqa: E402
 import watch  # noqa: E402
 
 SCREENS = ["/", "/items/", "/items/jikji/"]
@@ -51,8 +52,9 @@ def main(binary, argv):
     if "--only" in argv and argv[argv.index("--only") + 1] == "media":
         with tempfile.TemporaryDirectory(prefix="expo1900-bench-") as scratch:
             row = media_disk.media_run(binary, pathlib.Path(scratch), 5)
-        print(f"  {media_disk.describe(row)}")
-        print_targets(media_disk.targets(row))
+            upload = video_upload.upload_run(binary, pathlib.Path(scratch))
+        print(f"  {media_disk.describe(row)}\n  {video_upload.describe(upload)}")
+        print_targets(media_disk.targets(row) + video_upload.targets(upload))
         return
     quick = "--quick" in argv
     seconds = int(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else (3 if quick else 5)
@@ -112,6 +114,8 @@ def main(binary, argv):
         print("\nMedia from disk (issue 59)", flush=True)
         results["media_disk"] = media_disk.media_run(binary, scratch, seconds)
         print(f"  {media_disk.describe(results['media_disk'])}", flush=True)
+        results["video_upload"] = video_upload.upload_run(binary, scratch)
+        print(f"  {video_upload.describe(results['video_upload'])}", flush=True)
         print("\nIIIF in, deep zoom out (issue 44)", flush=True)
         results["iiif_import"] = iiif_import.import_run(binary, scratch)
         print(f"  {iiif_import.describe(results['iiif_import'])}", flush=True)
@@ -203,6 +207,8 @@ def report(results):
 
     if "media_disk" in results:
         print(f"\nMedia from disk\n  {media_disk.describe(results['media_disk'])}")
+    if "video_upload" in results:
+        print(f"  {video_upload.describe(results['video_upload'])}")
 
     if "iiif_import" in results:
         print(f"\nIIIF in, deep zoom out\n  {iiif_import.describe(results['iiif_import'])}")
@@ -252,6 +258,7 @@ def report(results):
     targets += video.targets(results.get("video"))
     if "media_disk" in results:
         targets += media_disk.targets(results["media_disk"])
+    targets += video_upload.targets(results.get("video_upload"))
     targets += counts.targets(results.get("counts"))
     targets += iiif_import.targets(results.get("iiif_import")) + deep_zoom.targets(results.get("deep_zoom"))
     targets += exhibition_targets + incremental.targets(results.get("incremental"))

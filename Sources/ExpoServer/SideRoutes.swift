@@ -18,10 +18,24 @@ public protocol SideRoutes: Sendable {
     func bodyLimit(for head: HTTPRequestHead) -> Int
     /// The answer to one request. `channel` is the connection's (its addresses, its event loop).
     func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse
+    /// Where a large body (one over `bodyLimit`) is written as it arrives, instead of being
+    /// held in memory; nil to hold it. Answered by `respond(to:spooled:channel:)`.
+    var spoolFolder: URL? { get }
+    /// The answer to a request whose large body was written to a file; the file is removed
+    /// once this returns.
+    func respond(to head: HTTPRequestHead, spooled body: SpooledBody, channel: any Channel) async -> SideResponse
 }
 
 extension SideRoutes {
     public func bodyLimit(for head: HTTPRequestHead) -> Int { bodyLimit }
+
+    public var spoolFolder: URL? { nil }
+
+    /// Without a way of its own, the body is read back and answered as if held.
+    public func respond(to head: HTTPRequestHead, spooled body: SpooledBody, channel: any Channel) async -> SideResponse {
+        let bytes = (try? Data(contentsOf: body.url)).map { ByteBuffer(bytes: $0) } ?? ByteBuffer()
+        return await respond(to: head, body: bytes, channel: channel)
+    }
 }
 
 /// A side route's answer: the server adds the status line, Date and Content-Length.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -57,10 +58,11 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var streaming = false
     /// Set while a side route's file goes out: a slow reader sends nothing meanwhile, and is meant to.
     private var sendingFile = false
-    /// A request for the side routes (the studio), its body gathered as it comes.
-    private var sideRequest: (head: HTTPRequestHead, routes: any SideRoutes, body: ByteBuffer)?
-    /// The request's limit, and the bytes of `LargeBodies` it holds (0 for a form's body).
-    private var sideLimit = (limit: 0, reserved: 0)
+    /// A request for the side routes (the studio), its body gathered as it comes: held, or
+    /// written to a file (`spool`) when the routes take a large one that way.
+    private var sideRequest: (head: HTTPRequestHead, routes: any SideRoutes, body: ByteBuffer, spool: BodySpool?, received: Int)?
+    /// The request's limit, and the bytes of `LargeBodies` it holds (0 for a form's body), on disk or not.
+    private var sideLimit = (limit: 0, reserved: 0, onDisk: false)
     /// While a large body arrives: when it began, and the check of its pace.
     private var paceWatch: (began: NIODeadline, check: RepeatedTask)?
     private let pace: BodyPace
@@ -184,18 +186,38 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         var reserved = 0
+        var spool: BodySpool?
         if limit > routes.bodyLimit, let length, length > routes.bodyLimit {
-            guard LargeBodies.reserve(length) else {
+            let folder = routes.spoolFolder
+            guard LargeBodies.reserve(length, onDisk: folder != nil) else {
                 refuse(Self.busy, context: context)
                 return
             }
             reserved = length
+            if let folder {
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                let loop = context.eventLoop
+                spool = BodySpool.make(in: folder) {
+                    // The disk has caught up: read again.
+                    loop.execute { Self.readAgain(bound.value) }
+                }
+                guard spool != nil else {
+                    LargeBodies.release(length, onDisk: true)
+                    refuse(Self.unwritable, context: context)
+                    return
+                }
+            }
         }
         // A body over the usual limit must have said its length, and had room reserved.
-        sideLimit = (reserved > 0 ? reserved : routes.bodyLimit, reserved)
-        // A large body's whole length at once, rather than doubling its way there.
-        sideRequest = (head, routes, context.channel.allocator.buffer(capacity: reserved))
+        sideLimit = (reserved > 0 ? reserved : routes.bodyLimit, reserved, spool != nil)
+        // A large body held gets its whole length at once, rather than doubling its way there.
+        sideRequest = (head, routes, context.channel.allocator.buffer(capacity: spool == nil ? reserved : 0), spool, 0)
         if reserved > 0 { watchPace(context: context) }
+    }
+
+    private static func readAgain(_ context: ChannelHandlerContext) {
+        try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+        context.read()
     }
 
     /// Checks a large body's pace each second once its grace is over, and cuts off one too
@@ -205,9 +227,9 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let check = context.eventLoop.scheduleRepeatedTask(initialDelay: pace.grace, delay: .seconds(1)) { _ in
             let (handler, context) = bound.value
-            guard let body = handler.sideRequest?.body,
-                  handler.pace.isTooSlow(received: body.readableBytes, elapsed: .now() - began) else { return }
-            handler.endSideRequest()
+            guard let received = handler.sideRequest?.received,
+                  handler.pace.isTooSlow(received: received, elapsed: .now() - began) else { return }
+            handler.endSideRequest(context: context)
             handler.refuse(handler.tooSlow, context: context)
         }
         paceWatch = (began, check)
@@ -215,14 +237,20 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A client that leaves while sending its body gives its room back.
     func channelInactive(context: ChannelHandlerContext) {
-        if sideRequest != nil { endSideRequest() }
+        if sideRequest != nil { endSideRequest(context: context) }
         context.fireChannelInactive()
     }
 
-    private func endSideRequest() {
+    /// Drops the request's body, given back to the budget, its file removed. A connection
+    /// that stopped reading for its file reads again, to drop what still comes.
+    private func endSideRequest(context: ChannelHandlerContext) {
+        if let spool = sideRequest?.spool {
+            spool.discard()
+            Self.readAgain(context)
+        }
         sideRequest = nil
-        if sideLimit.reserved > 0 { LargeBodies.release(sideLimit.reserved) }
-        sideLimit = (0, 0)
+        if sideLimit.reserved > 0 { LargeBodies.release(sideLimit.reserved, onDisk: sideLimit.onDisk) }
+        sideLimit = (0, 0, false)
         stopWatchingPace()
     }
 
@@ -240,30 +268,51 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             // A head before the last one's end cannot happen with NIO's decoder.
             context.close(promise: nil)
         case var .body(bytes):
-            guard sideRequest!.body.readableBytes + bytes.readableBytes <= sideLimit.limit else {
-                endSideRequest()
+            guard sideRequest!.received + bytes.readableBytes <= sideLimit.limit else {
+                endSideRequest(context: context)
                 refuse(Self.tooLarge, context: context)
                 return
             }
-            sideRequest!.body.writeBuffer(&bytes)
+            sideRequest!.received += bytes.readableBytes
+            if let spool = sideRequest!.spool {
+                // The disk is behind: stop reading until it catches up.
+                if spool.append(bytes) { try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false) }
+            } else {
+                sideRequest!.body.writeBuffer(&bytes)
+            }
         case .end:
-            let (head, routes, body) = sideRequest!
+            let (head, routes, body, spool, received) = sideRequest!
             // The body is the task's now: the budget is given back when it is answered.
-            let reserved = sideLimit.reserved
+            let (reserved, onDisk) = (sideLimit.reserved, sideLimit.onDisk)
             sideRequest = nil
-            sideLimit = (0, 0)
+            sideLimit = (0, 0, false)
             stopWatchingPace()
             waiting = []
             let closing = closeAfterAnswer || !head.isKeepAlive || head.version != .http1_1
             let loop = context.eventLoop
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
             let channel = context.channel
-            Task {
-                let response = await routes.respond(to: head, body: body, channel: channel)
-                if reserved > 0 { LargeBodies.release(reserved) }
+            let answered: @Sendable (SideResponse) -> Void = { response in
+                if reserved > 0 { LargeBodies.release(reserved, onDisk: onDisk) }
                 loop.execute {
                     let (handler, context) = bound.value
                     handler.finishSideRequest(response, closing: closing || handler.closeAfterAnswer, context: context)
+                }
+            }
+            guard let spool else {
+                Task { answered(await routes.respond(to: head, body: body, channel: channel)) }
+                return
+            }
+            spool.finish(size: received) { written in
+                Task {
+                    switch written {
+                    case let .success(spooled):
+                        let response = await routes.respond(to: head, spooled: spooled, channel: channel)
+                        unlink(spooled.url.path)
+                        answered(response)
+                    case let .failure(failure):
+                        answered(Self.unwritableResponse(failure.reason))
+                    }
                 }
             }
         }
@@ -420,6 +469,20 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         } while read < 0 && errno == EINTR
         data.removeLast(data.count - max(read, 0))
         return data
+    }
+
+    /// An upload that cannot be written where the routes spool bodies (a full disk).
+    private static var unwritable: SiteAnswer {
+        var headers = SecurityHeaders.all
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return SiteAnswer(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), headers: headers, body: Array("The upload cannot be written on the server's disk\n".utf8))
+    }
+
+    private static func unwritableResponse(_ reason: String) -> SideResponse {
+        var headers = SecurityHeaders.all
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return SideResponse(status: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), headers: headers,
+                            body: ByteBuffer(string: "The upload could not be written on the server's disk: \(reason)\n"))
     }
 
     private static var busy: SiteAnswer {

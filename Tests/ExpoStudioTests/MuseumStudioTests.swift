@@ -175,7 +175,7 @@ import Testing
             if let session { headers.add(name: "cookie", value: "studio_session=\(session)") }
             return studio.routes.bodyLimit(for: HTTPRequestHead(version: .http1_1, method: .POST, uri: path, headers: headers))
         }
-        #expect(limit("/studio/e/korea/exhibits/jikji/files", session: kim.session) == StudioRouter.uploadLimit)
+        #expect(limit("/studio/e/korea/exhibits/jikji/files", session: kim.session) == StudioRouter.mediaUploadLimit)
         #expect(limit("/studio/e/paris/exhibits/jikji/files", session: kim.session) == StudioRoutes.bodyLimit)
         #expect(limit("/studio/e/korea/exhibits/jikji/files", session: nil) == StudioRoutes.bodyLimit)
         #expect(limit("/studio/e/korea/import", session: kim.session) == StudioRouter.uploadLimit, "an editor there imports")

@@ -124,11 +124,15 @@ import Testing
         defer { Task { await studio.stop() } }
         let ben = try await person(studio, "ben")
         let made = try TemporaryFolder()
-        try AudioFixture.tone("tone.wav", in: made.url, seconds: 4)
+        // 1.5 MB: over a form's 1 MB, so the server writes it to disk as it arrives.
+        try AudioFixture.tone("tone.wav", in: made.url, seconds: 8)
         let wav = try [UInt8](Data(contentsOf: made.url.appendingPathComponent("tone.wav")))
+        #expect(wav.count > 1 << 20)
 
         let answer = try await send(ben, "jikji", [("Voice 001.WAV", wav)], fields: [("language", "en")])
         #expect(answer.status == 200, "\(answer.body.prefix(400))")
+        let incoming = studio.state.folder.appendingPathComponent("incoming")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: incoming.path).isEmpty, "the body's file is gone once answered")
         #expect(answer.body.contains("jikji.en.wav"), "the page names the recording's new file")
         let preview = try await ben.get("/studio/preview/en/items/jikji/").body
         #expect(preview.contains("<audio"), "the preview plays it")

@@ -36,7 +36,7 @@ extension GuideEditing {
         for file in files {
             guard let name = SheetImport.sheetName(forSent: file.name) else { return .failure(.refused("import_not_a_sheet", file: file.name)) }
             guard sheets[name] == nil else { return .failure(.refused("import_twice", file: file.name)) }
-            guard file.bytes.readableBytes <= Self.importByteLimit else { return .failure(.refused("import_too_large", file: file.name)) }
+            guard file.count <= Self.importByteLimit else { return .failure(.refused("import_too_large", file: file.name)) }
             sheets[name] = Array(file.bytes.readableBytesView)
         }
         let staged = StagedImport(sheets: sheets, account: account, time: state.now(),

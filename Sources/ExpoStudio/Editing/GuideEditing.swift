@@ -33,6 +33,8 @@ final class GuideEditing: Sendable {
     /// now. Once, as the studio starts: a museum's exhibitions share the folder.
     static func removeLeftovers(state: StudioState) {
         try? FileManager.default.removeItem(at: state.folder.appendingPathComponent("tmp"))
+        // Uploads that were arriving when the studio last stopped.
+        try? FileManager.default.removeItem(at: StudioRoutes.spoolFolder(state: state))
         sweepUploads(state: state)
     }
 

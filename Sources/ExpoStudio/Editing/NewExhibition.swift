@@ -104,7 +104,7 @@ enum NewExhibition {
                 guard let kind = SheetImport.sheetName(forSent: file.name) else { throw Refusal(key: "import_not_a_sheet", values: ["name": file.name]) }
                 guard kinds.insert(kind).inserted else { throw Refusal(key: "import_twice", values: ["name": file.name]) }
                 do {
-                    try Data(file.bytes.readableBytesView).write(to: staged.appendingPathComponent(kind))
+                    try file.write(to: staged.appendingPathComponent(kind))
                 } catch {
                     throw Refusal(key: "exhibition_unwritable")
                 }
@@ -115,7 +115,7 @@ enum NewExhibition {
             guard file.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || file.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
                 throw Refusal(key: "exhibition_not_a_zip", values: ["name": file.name])
             }
-            do { try Data(file.bytes.readableBytesView).write(to: zip) } catch { throw Refusal(key: "exhibition_unwritable") }
+            do { try file.write(to: zip) } catch { throw Refusal(key: "exhibition_unwritable") }
             do {
                 try CatalogZip.unpack(zip, into: staged)
             } catch {

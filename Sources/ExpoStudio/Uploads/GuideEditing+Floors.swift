@@ -42,7 +42,7 @@ extension GuideEditing {
               let sheet = try sheet(CatalogDocument.floors.rawValue) else { return nil }
         guard !name.isEmpty, name.count <= 200, !name.contains("\n") else { return .refused("floor_bad_name") }
         guard let file else { return .refused("no_files") }
-        guard file.bytes.readableBytes <= Self.fileLimit else { return .refused("floor_bad_plan") }
+        guard file.count <= Self.fileLimit else { return .refused("floor_bad_plan") }
         let drafted = Set(sheet.drafted.values.flatMap(\.values).compactMap { EntryField(name: $0.field)?.item })
         let taken = Set(load.catalog.primary.floors.map(\.id)).union(drafted)
         var number = 1

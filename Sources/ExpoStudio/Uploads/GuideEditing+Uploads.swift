@@ -83,7 +83,7 @@ extension GuideEditing {
 
     private func take(_ file: UploadForm.File, ext: String, id: String, load: WatchedLoad, draft: inout DraftedMedia,
                       replacing: String?) -> Result<String, UploadRefusal> {
-        guard file.bytes.readableBytes <= Self.fileLimit else { return .failure(.tooLarge(limit: Self.fileLimit)) }
+        guard file.count <= Self.fileLimit else { return .failure(.tooLarge(limit: Self.fileLimit)) }
         let taken = Set(draft.gallery).union(draft.files.keys.map(CatalogFileName.stem))
         let stem = replacing ?? freeName(load: load) { number in number < 2 ? nil : "\(id)-\(number)" }.first { !taken.contains($0) }!
         let fileName = "\(stem).\(ext)"
@@ -120,11 +120,11 @@ extension GuideEditing {
     /// at once, into the cache the preview and the published guide read.
     private func takeRecording(_ file: UploadForm.File, ext: String, id: String, language: Language, load: WatchedLoad,
                                draft: inout DraftedMedia) -> Result<String, UploadRefusal> {
-        guard file.bytes.readableBytes <= Self.recordingLimit else { return .failure(.tooLarge(limit: Self.recordingLimit)) }
+        guard file.count <= Self.recordingLimit else { return .failure(.tooLarge(limit: Self.recordingLimit)) }
         let fileName = "\(id).\(language.code).\(ext)"
         guard FileChange.isWritableName(fileName) else { return .failure(.badName) }
         let hash: String, isNew: Bool
-        switch uploads.keep(file.bytes) {
+        switch uploads.keep(file) {
         case let .failure(refusal): return .failure(refusal)
         case let .success(kept): (hash, isNew) = kept
         }

@@ -58,6 +58,18 @@ struct UploadStore: Sendable {
         let unreadable = UploadRefusal.unwritable("\(url.lastPathComponent) could not be read")
         guard let source = try? FileHandle(forReadingFrom: url) else { return .failure(unreadable) }
         defer { try? source.close() }
+        return keep(unreadable: unreadable) { each in Self.pieces(of: source, each) }.map(\.hash)
+    }
+
+    /// Keeps a file sent in a form, copied a megabyte at a time from where the server wrote
+    /// it as it arrived; its hash, and whether it was new here.
+    func keep(_ file: UploadForm.File) -> Result<(hash: String, isNew: Bool), UploadRefusal> {
+        keep(unreadable: .unwritable("\(file.name) could not be read"), file.pieces)
+    }
+
+    /// Writes the pieces `pieces` gives into a staging file while hashing them, then names it
+    /// by its hash (or drops it for the one kept already, whose time starts again).
+    private func keep(unreadable: UploadRefusal, _ pieces: ((Data) -> Bool) -> Bool) -> Result<(hash: String, isNew: Bool), UploadRefusal> {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
@@ -67,49 +79,50 @@ struct UploadStore: Sendable {
         guard FileManager.default.createFile(atPath: staging.path, contents: nil),
               let target = try? FileHandle(forWritingTo: staging) else { return .failure(.unwritable("\(staging.lastPathComponent) could not be made")) }
         var written = true
-        let hash = Self.hash(reading: source) { piece in
+        var sum = SHA256Sum()
+        let read = pieces { piece in
+            sum.add(piece)
             do { try target.write(contentsOf: piece) } catch { written = false }
             return written
         }
         try? target.close()
-        guard written, let hash, let kept = self.url(of: hash) else {
+        guard read, written, let kept = url(of: sum.hex) else {
             unlink(staging.path)
-            return .failure(unreadable)
+            return .failure(written ? unreadable : .unwritable("\(staging.lastPathComponent) could not be written"))
         }
+        let hash = kept.lastPathComponent
         if utimes(kept.path, nil) == 0 {
             unlink(staging.path)
-            return .success(hash)
+            return .success((hash, false))
         }
         guard rename(staging.path, kept.path) == 0 else {
             unlink(staging.path)
             return .failure(.unwritable(String(cString: strerror(errno))))
         }
-        return .success(hash)
+        return .success((hash, true))
+    }
+
+    /// Gives what `handle` reads to its end to `each` a megabyte at a time; false when a read
+    /// fails or `each` says stop.
+    private static func pieces(of handle: FileHandle, _ each: (Data) -> Bool) -> Bool {
+        while true {
+            // Foundation answers nil, or no bytes, at the end of the file.
+            let piece: Data?
+            do { piece = try handle.read(upToCount: 1 << 20) } catch { return false }
+            guard let piece, !piece.isEmpty else { return true }
+            guard each(piece) else { return false }
+        }
     }
 
     /// The SHA-256 of the file at `url`, read a megabyte at a time; nil when it cannot be read.
     static func hash(ofFileAt url: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        return hash(reading: handle) { _ in true }
-    }
-
-    /// The SHA-256 of what `handle` reads to its end, a megabyte at a time, each piece given
-    /// to `each` as well; nil when a read fails or `each` answers false.
-    private static func hash(reading handle: FileHandle, each: (Data) -> Bool) -> String? {
-        var context = SHA256_CTX()
-        SHA256_Init(&context)
-        while true {
-            // Foundation answers nil, or no bytes, at the end of the file.
-            let piece: Data?
-            do { piece = try handle.read(upToCount: 1 << 20) } catch { return nil }
-            guard let piece, !piece.isEmpty else { break }
-            piece.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, $0.count) }
-            guard each(piece) else { return nil }
-        }
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        SHA256_Final(&digest, &context)
-        return digest.map { String(format: "%02x", $0) }.joined()
+        var sum = SHA256Sum()
+        return pieces(of: handle) { piece in
+            sum.add(piece)
+            return true
+        } ? sum.hex : nil
     }
 
     /// Takes away each kept file that `named` does not hold and that has not been kept for
@@ -128,5 +141,23 @@ struct UploadStore: Sendable {
             if unlink(path) == 0 { removed += 1 }
         }
         return removed
+    }
+}
+
+/// SHA-256 over pieces, from the system's libcrypto.
+private struct SHA256Sum {
+    private var context = SHA256_CTX()
+
+    init() { SHA256_Init(&context) }
+
+    mutating func add(_ piece: Data) {
+        piece.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, $0.count) }
+    }
+
+    var hex: String {
+        var copy = context
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        SHA256_Final(&digest, &copy)
+        return digest.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -20,8 +20,13 @@ struct FormGuard: RouterMiddleware {
         // Files come as multipart/form-data, with the token among the fields; only a
         // signed-in person sends files. The server has gathered the body within its limit.
         if UploadForm.isMultipart(request) {
-            let buffer = try await request.body.collect(upTo: StudioRouter.uploadLimit)
-            guard context.sessions.session != nil, let expected, let form = UploadForm(contentType: request.headers[.contentType], body: buffer),
+            // A large one was written to a file as it arrived, and is read there.
+            let form = if let spooled = context.spooled {
+                UploadForm(contentType: request.headers[.contentType], spooled: spooled)
+            } else {
+                UploadForm(contentType: request.headers[.contentType], body: try await request.body.collect(upTo: StudioRouter.uploadLimit))
+            }
+            guard context.sessions.session != nil, let expected, let form,
                   let sent = form[Self.tokenField], Self.same(sent, String(expected)) else {
                 return StudioPages.problem(.forbidden, context: context, key: "bad_form")
             }

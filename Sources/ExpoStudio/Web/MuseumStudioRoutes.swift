@@ -1,4 +1,5 @@
 import ExpoServer
+import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
@@ -40,7 +41,19 @@ public final class MuseumStudioRoutes: SideRoutes {
     }
 
     public func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse {
-        guard let (routes, inner) = exhibition(of: head) else { return await museum.respond(to: head, body: body, channel: channel) }
+        await dispatch(head) { routes, head in await routes.respond(to: head, body: body, channel: channel) }
+    }
+
+    /// One folder for every exhibition's uploads as they arrive: the museum's state folder's.
+    public var spoolFolder: URL? { museum.spoolFolder }
+
+    public func respond(to head: HTTPRequestHead, spooled body: SpooledBody, channel: any Channel) async -> SideResponse {
+        await dispatch(head) { routes, head in await routes.respond(to: head, spooled: body, channel: channel) }
+    }
+
+    /// The answer of the studio the request is for, by `answer`: the museum's own or an exhibition's.
+    private func dispatch(_ head: HTTPRequestHead, _ answer: (StudioRoutes, HTTPRequestHead) async -> SideResponse) async -> SideResponse {
+        guard let (routes, inner) = exhibition(of: head) else { return await answer(museum, head) }
         guard let inner else {
             // `/studio/e/NAME`: its first page ends in a slash, where its links are relative to.
             var headers = StudioHeaders.fields
@@ -48,7 +61,7 @@ public final class MuseumStudioRoutes: SideRoutes {
             headers[.location] = parts[0] + "/" + (parts.count > 1 ? "?" + parts[1] : "")
             return SideResponse(status: .movedPermanently, headers: headers)
         }
-        return await routes.respond(to: inner, body: body, channel: channel)
+        return await answer(routes, inner)
     }
 
     /// The exhibition's studio a request is for, and the request as that studio's router

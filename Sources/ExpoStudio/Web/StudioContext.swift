@@ -1,3 +1,4 @@
+import ExpoServer
 import Hummingbird
 import HummingbirdAuth
 import NIOCore
@@ -18,6 +19,9 @@ public struct StudioContext: AuthRequestContext, SessionRequestContext, RequestC
     public var language = StudioLanguage.korean
     /// A form of files, read once by `FormGuard` (which checks its token) for the route.
     var upload: UploadForm?
+    /// The request's body as the server wrote it to a file while it arrived (an upload);
+    /// the request's own body is then empty.
+    var spooled: SpooledBody?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

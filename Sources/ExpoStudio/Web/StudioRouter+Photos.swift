@@ -5,8 +5,11 @@ import Hummingbird
 
 /// The routes that take photos and recordings into an exhibit's draft and arrange its gallery.
 extension StudioRouter {
-    /// The largest upload request: several photos at their largest.
+    /// The largest upload request: several photos at their largest, a spreadsheet, a zip.
     static let uploadLimit = 256 << 20
+    /// The largest sending to an exhibit's files, which may be a video: written to disk as
+    /// it arrives, never held in memory.
+    static let mediaUploadLimit = 4 << 30
 
     func addPhotos(to signedIn: RouterGroup<StudioContext>) {
         guard let editing else { return }

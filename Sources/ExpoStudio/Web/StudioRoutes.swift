@@ -51,13 +51,14 @@ public struct StudioRoutes: SideRoutes {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard head.method == .POST, parts.count >= 3, parts[1] == "studio" else { return Self.bodyLimit }
-        let needed: Role.Capability? = if parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files" { .editDrafts }
+        let media = parts.count == 5 && parts[2] == "exhibits" && parts[4] == "files"
+        let needed: Role.Capability? = if media { .editDrafts }
             else if parts.count == 4 && parts[2] == "floors" && parts[3] == "new" { .editDrafts }
             else if parts.count == 3 && parts[2] == "import" { .importCatalog }
             else if parts.count == 4 && parts[2] == "exhibitions" && parts[3] == "new" && paths.isMuseum { .addExhibition }
             else { nil }
         guard let needed, let user = uploader(head), user.role.may(needed) else { return Self.bodyLimit }
-        return StudioRouter.uploadLimit
+        return media ? StudioRouter.mediaUploadLimit : StudioRouter.uploadLimit
     }
 
     /// The person whose session cookie the request carries, read at once on the event loop:
@@ -115,10 +116,20 @@ public struct StudioRoutes: SideRoutes {
     }
 
     public func respond(to head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse {
-        await StudioPaths.$current.withValue(paths) { await answer(head, body: body, channel: channel) }
+        await StudioPaths.$current.withValue(paths) { await answer(head, body: body, spooled: nil, channel: channel) }
     }
 
-    private func answer(_ head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) async -> SideResponse {
+    /// Uploads are written to `incoming/` in the state folder as they arrive, never held in
+    /// memory; what the studio keeps of them is copied from there into `uploads/`.
+    public var spoolFolder: URL? { Self.spoolFolder(state: state) }
+
+    static func spoolFolder(state: StudioState) -> URL { state.folder.appendingPathComponent("incoming") }
+
+    public func respond(to head: HTTPRequestHead, spooled body: SpooledBody, channel: any Channel) async -> SideResponse {
+        await StudioPaths.$current.withValue(paths) { await answer(head, body: ByteBuffer(), spooled: body, channel: channel) }
+    }
+
+    private func answer(_ head: HTTPRequestHead, body: ByteBuffer, spooled: SpooledBody?, channel: any Channel) async -> SideResponse {
         let peer = channel.remoteAddress?.ipAddress ?? "unknown"
         let fromProxy: Bool = if case let .proxy(address) = transport { peer == address } else { false }
         let forwardedProto = head.headers.first(name: "x-forwarded-proto")?.lowercased()
@@ -136,6 +147,7 @@ public struct StudioRoutes: SideRoutes {
             : peer
         context.acceptedOrigins = origins.accepted(secure: secure, port: channel.localAddress?.port)
         context.language = StudioLanguage.preferred(head.headers.first(name: "accept-language"))
+        context.spooled = spooled
         do {
             let response = try await responder.respond(to: Request(head: request, body: .init(buffer: body)), context: context)
             return try await Self.side(response, method: head.method)
