@@ -5,11 +5,13 @@
 public enum UploadedFileKind: Equatable, Sendable {
     case image(fileExtension: String)
     case recording(fileExtension: String)
+    case video(fileExtension: String)
 
     /// Nil when the bytes are neither an image nor a recording the guide reads. SVG is
     /// text without a magic number: taken when `sentName` says `.svg` and it starts as XML
     /// or an element; the loader's SVG check then reads it whole.
-    public init?(_ head: [UInt8], sentName: String) {
+    /// `videoExpected`: the file came with the video form, where an MP4 is a video, not a recording.
+    public init?(_ head: [UInt8], sentName: String, videoExpected: Bool = false) {
         if let format = SourceFormat(magic: head) {
             switch format {
             case .png: self = .image(fileExtension: "png")
@@ -20,6 +22,12 @@ public enum UploadedFileKind: Equatable, Sendable {
             case .heif: self = .image(fileExtension: head.count >= 12 && ["avif", "avis"].contains(String(decoding: head[8..<12], as: UTF8.self)) ? "avif" : "heic")
             case .svg: return nil
             }
+            return
+        }
+        // An MP4 or WebM with a picture is a video; the rest of those containers, and the
+        // other formats, are recordings. Only the video form asks for a video.
+        if videoExpected, case let .success(ext) = MediaFileKind.videoExtension(head) {
+            self = .video(fileExtension: ext)
             return
         }
         if case let .success(format) = RecordingFormat.of(head) {

@@ -1,7 +1,7 @@
 /// The part of a body a `Range` header asks for (RFC 9110 §14): one range of bytes. Several
 /// ranges are answered with the whole body, as nginx does for most files; a header this
 /// server does not read (another unit, a malformed one) is ignored, as the RFC allows.
-enum ByteRange: Equatable {
+public enum ByteRange: Equatable, Sendable {
     /// Bytes `lower...upper` of the body, both within it.
     case satisfiable(lower: Int, upper: Int)
     /// No byte of the body: answered 416 with `Content-Range: bytes */length`.
@@ -10,7 +10,7 @@ enum ByteRange: Equatable {
     case whole
 
     /// What `header` asks of a body of `length` bytes.
-    static func of(_ header: String, length: Int) -> ByteRange {
+    public static func of(_ header: String, length: Int) -> ByteRange {
         let text = header.trimmingSpaces
         guard text.lowercased().hasPrefix("bytes=") else { return .whole }
         let spec = text.dropFirst("bytes=".count)

@@ -40,14 +40,21 @@ extension SideRoutes {
 
 /// A side route's answer: the server adds the status line, Date and Content-Length.
 public struct SideResponse: Sendable {
-    /// A file sent as the body in pieces (a catalog's zip), and removed once sent.
+    /// A file sent as the body in pieces: a catalog's zip, removed once sent, or a part of a
+    /// made video the preview plays, which stays.
     public struct File: Sendable {
         public let url: URL
+        /// How many bytes are sent, from `offset`.
         public let size: Int
+        public let offset: Int
+        /// Whether the file is removed once sent (one made for this answer).
+        public let removing: Bool
 
-        public init(url: URL, size: Int) {
+        public init(url: URL, size: Int, offset: Int = 0, removing: Bool = true) {
             self.url = url
             self.size = size
+            self.offset = offset
+            self.removing = removing
         }
     }
 

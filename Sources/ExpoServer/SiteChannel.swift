@@ -320,6 +320,13 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func finishSideRequest(_ response: SideResponse, closing: Bool, context: ChannelHandlerContext) {
         var headers = response.headers
+        if let file = response.file, !file.removing {
+            // A made video's part (the studio's preview): sent as the guide's own are.
+            headers[.contentLength] = String(file.size)
+            send(SiteAnswer(response.status, head: HTTPWire.head(headers), file: .init(path: file.url.path, offset: file.offset, count: file.size)),
+                 file: .init(path: file.url.path, offset: file.offset, count: file.size), closing: closing, context: context)
+            return
+        }
         if let file = response.file {
             headers[.contentLength] = String(file.size)
             context.write(wrapOutboundOut(HTTPWire.statusAndDate(response.status, closing: closing)), promise: nil)
@@ -369,6 +376,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(HTTPWire.statusAndDate(failed.status, closing: closing)), promise: nil)
             context.write(wrapOutboundOut(failed.head), promise: nil)
             write(failed.body ?? ByteBuffer(), closing: closing, context: context)
+            if waiting != nil { answerWaiting(closing: closing, context: context) }
             return
         }
         context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: closing)), promise: nil)
@@ -385,7 +393,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let channel = context.channel
         // While it goes out a slow reader sends nothing, and is meant to.
         sendingFile = true
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         // Corked, the headers leave in the same packets as the file's first bytes (nginx's
         // tcp_nopush), and the last part leaves when it is uncorked.
         let options = channel.syncOptions
@@ -393,8 +401,14 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.writeAndFlush(NIOAny(IOData.fileRegion(region))).whenComplete { result in
             try? handle.close()
             try? options?.setOption(Self.cork, value: 0)
-            bound.value.sendingFile = false
-            if closing || (try? result.get()) == nil { channel.close(promise: nil) }
+            let (handler, context) = bound.value
+            handler.sendingFile = false
+            if closing || (try? result.get()) == nil {
+                channel.close(promise: nil)
+            } else if handler.waiting != nil {
+                // A side route's answer: what the client sent meanwhile is answered now.
+                handler.answerWaiting(closing: false, context: context)
+            }
         }
     }
 

@@ -121,7 +121,9 @@ struct SiteAssets: Sendable {
         }
         for (file, rendition) in renditions.videos.sorted(by: { $0.key < $1.key }) {
             let stem = "/video/\(Self.mediaStem(file))-\(rendition.file.contentHash.prefix(10))"
-            let poster = OfflineFile(link: add(stem + ".jpg", "image/jpeg", rendition.poster, routes), bytes: rendition.poster.count)
+            // A poster chosen by image is that picture's shared JPEG; else the frame the video work took.
+            let chosen: OfflineFile? = if case let .image(name)? = catalog.videos[file]?.poster { sharedFile(of: name, renditions) } else { nil }
+            let poster = chosen ?? OfflineFile(link: add(stem + ".jpg", "image/jpeg", rendition.poster, routes), bytes: rendition.poster.count)
             videos[file] = Video(link: add(stem + ".mp4", VideoRendition.mediaType, rendition.file, routes), bytes: rendition.file.size,
                                  poster: poster, duration: rendition.duration, width: rendition.width, height: rendition.height)
         }
@@ -296,6 +298,13 @@ struct SiteAssets: Sendable {
                 ? Character(scalar) : "-"
         })
         return safe.isEmpty ? "recording" : safe
+    }
+
+    /// The JPEG (or PNG) of image `name` that a shared link shows, with its size in bytes.
+    private func sharedFile(of name: String, _ renditions: Renditions) -> OfflineFile? {
+        guard let share = pictures[name]?.share, let rendition = renditions.images[name] else { return nil }
+        let file = rendition.files.first { $0.width == share.width && ($0.format == .jpeg || $0.format == .png) }
+        return file.map { OfflineFile(link: share.link, bytes: $0.bytes.count) }
     }
 
     /// The links to a catalog image's files, or nil when it has none to show.

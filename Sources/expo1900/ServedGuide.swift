@@ -48,7 +48,8 @@ final class ServedGuide: StudioGuide {
         return exhibition.map(responder.site(of:)) ?? responder.site
     }
 
-    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site {
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition],
+              videos: [String: VideoRendition]) throws -> Site {
         var options = options
         options.basePath = basePath
         // Pages that register no service worker and listen for no events.
@@ -62,6 +63,7 @@ final class ServedGuide: StudioGuide {
             renditions.images.merge(made.images) { _, new in new }
         }
         renditions.recordings.merge(recordings) { _, new in new }
+        renditions.videos.merge(videos) { _, new in new }
         return try Site.render(catalog, renditions: renditions, options: options)
     }
 

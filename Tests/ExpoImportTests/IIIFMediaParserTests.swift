@@ -1,3 +1,4 @@
+import ExpoCatalog
 import Foundation
 import Testing
 @testable import ExpoImport

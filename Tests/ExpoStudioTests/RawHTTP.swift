@@ -103,13 +103,18 @@ struct RawHTTP {
     /// A `multipart/form-data` body, as a page's form of files sends it: the fields, then
     /// each file under the field `files`; its `Content-Type` with the boundary.
     static func multipart(_ fields: [(String, String)], files: [(name: String, bytes: [UInt8])]) -> (type: String, body: [UInt8]) {
+        multipart(fields, fieldFiles: files.map { (field: "files", name: $0.name, bytes: $0.bytes) })
+    }
+
+    /// The same, each file in the form's field it names (`files`, `captions`).
+    static func multipart(_ fields: [(String, String)], fieldFiles files: [(field: String, name: String, bytes: [UInt8])]) -> (type: String, body: [UInt8]) {
         let boundary = "----expo1900test\(UInt32.random(in: 0...UInt32.max))"
         var body: [UInt8] = []
         for (name, value) in fields {
             body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
-        for (name, bytes) in files {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        for (field, name, bytes) in files {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
             body += bytes + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)

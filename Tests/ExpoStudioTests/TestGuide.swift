@@ -68,11 +68,13 @@ final class TestGuide: StudioGuide {
     /// Images are made in memory, uploads with the rest.
     var renditionCache: RenditionCache? { nil }
 
-    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site {
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition],
+              videos: [String: VideoRendition]) throws -> Site {
         var options = SiteOptions(basePath: basePath)
         options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
         var renditions = ImageWork.renditions(for: catalog, cache: nil)
         renditions.recordings = recordings
+        renditions.videos = videos
         return try Site.render(catalog, renditions: renditions, options: options)
     }
 

@@ -29,6 +29,16 @@ public struct EntryField: Hashable, Sendable {
     public static let transcript = entry("transcript")
     /// The recording's file, in each language: set by the studio's upload, not typed.
     public static let audio = entry("audio")
+    /// The videos' files, their captions' files and the video's poster, in each language:
+    /// set by the studio's video form, not typed among the texts.
+    public static let video = entry("video")
+    public static let videoCaptions = entry("video_captions")
+    public static let videoPoster = entry("video_poster")
+    public static let signVideo = entry("sign_video")
+    public static let signVideoCaptions = entry("sign_video_captions")
+    public static let signVideoPoster = entry("sign_video_poster")
+    /// The fields the video form sets.
+    public static let videoFields: Set<EntryField> = [.video, .videoCaptions, .videoPoster, .signVideo, .signVideoCaptions, .signVideoPoster]
     /// The exhibit's place on a floor's plan (the main language's entry only): set on the
     /// studio's plan, not among the texts.
     public static let floor = entry("floor")
@@ -81,7 +91,8 @@ public struct EntryField: Hashable, Sendable {
         } else if parts.count == 1, parts[0] == "images" {
             self = .gallery
         } else if parts.count == 1, Self.entryKeys.contains(parts[0]) || CatalogData.expositionKeys.contains(parts[0])
-                    || parts[0] == "transcript" || parts[0] == "audio" || PositionKeys.all.contains(parts[0]) {
+                    || parts[0] == "transcript" || parts[0] == "audio" || PositionKeys.all.contains(parts[0])
+                    || Self.videoFields.contains(where: { $0.name == parts[0] }) {
             self = .entry(parts[0])
         } else if parts.count == 3, parts[0] == "images", Exhibit.isSafeID(parts[1]), Self.imageKeys.contains(parts[2]) {
             self = .image(parts[1], parts[2])

@@ -20,7 +20,9 @@ public struct FileChange: Sendable, Equatable {
         let stem = String(name[..<dot])
         let ext = name[name.index(after: dot)...].lowercased()
         if ImageFormat.forExtension(ext) != nil { return Exhibit.isSafeID(stem) }
-        return CatalogRecording.isAcceptedName(name) && stem.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { Exhibit.isSafeID(String($0)) }
+        // A recording, a video, or a video's WebVTT captions (`jikji.video.en.vtt`).
+        let media = CatalogRecording.isAcceptedName(name) || CatalogVideo.isAcceptedName(name) || ext == "vtt"
+        return media && stem.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { Exhibit.isSafeID(String($0)) }
     }
 }
 

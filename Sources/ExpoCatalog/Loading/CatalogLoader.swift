@@ -131,6 +131,13 @@ public enum CatalogLoader {
         catalog.recordings = finder?.recordings ?? [:]
         catalog.webVTTFiles = finder?.webVTTFiles ?? [:]
         catalog.videos = finder?.videos ?? [:]
+        // A poster chosen by image must be one of the catalog's pictures, read like the others.
+        for (file, video) in catalog.videos.sorted(by: { $0.key < $1.key }) {
+            guard case let .image(name)? = video.poster, images[name] == nil else { continue }
+            catalog.videos[file]?.poster = nil
+            catalog.diagnostics.append(Diagnostic(.warning, file: file, "its poster \"\(name)\" is not an image of the catalog (one an exhibit shows); "
+                + "the poster is its frame a second in"))
+        }
         prefetched.discardParsedFiles()
         return catalog
     }

@@ -4,7 +4,7 @@
 extension ExhibitContentDecoder {
     /// The keys, in the order a spreadsheet's columns give them.
     static let versionKeys = ["audio_description", "audio_description_transcript", "easy_read",
-                              "video", "video_captions", "sign_video", "sign_video_captions"]
+                              "video", "video_captions", "video_poster", "sign_video", "sign_video_captions", "sign_video_poster"]
 
     static func versions(_ entry: JSONValue, at place: String, reader: inout FieldReader) -> ExhibitVersions {
         var versions = ExhibitVersions()
@@ -25,13 +25,15 @@ extension ExhibitContentDecoder {
     /// A video's file name and its captions' (`<key>_captions`), which must be WebVTT: the
     /// player shows their cues, and a page their text as the transcript.
     private static func video(_ entry: JSONValue, key: String, at place: String, reader: inout FieldReader) -> ExhibitVideo? {
-        let captionsKey = key + "_captions"
+        let captionsKey = key + "_captions", posterKey = key + "_poster"
         let named = reader.optionalText(entry, key, at: place).flatMap { $0.isEmpty ? nil : $0 }
         let captionsName = reader.optionalText(entry, captionsKey, at: place).flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let posterText = reader.optionalText(entry, posterKey, at: place, numbersAsText: true).flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         guard let name = named else {
             if let captionsName {
                 reader.warn(at: "\(place).\(captionsKey)", "\"\(captionsName)\" captions no video: the item has no \(key); ignored")
             }
+            if posterText != nil { reader.warn(at: "\(place).\(posterKey)", "a poster for no video: the item has no \(key); ignored") }
             return nil
         }
         guard CatalogVideo.isAcceptedName(name) else {
@@ -40,6 +42,14 @@ extension ExhibitContentDecoder {
             return nil
         }
         var video = ExhibitVideo(file: name)
+        if let posterText {
+            if let poster = VideoPoster(posterText) {
+                video.poster = poster
+            } else {
+                reader.warn(at: "\(place).\(posterKey)", "\"\(posterText.prefix(40))\" is neither a time in seconds (12.5) nor an image's "
+                    + "name; the video's poster is its frame a second in")
+            }
+        }
         if let captionsName {
             if Transcript.namesFile(captionsName), Transcript.isWebVTTName(captionsName) {
                 video.captions = Transcript(text: "", file: captionsName)

@@ -31,8 +31,14 @@ extension RecordingFinder {
     private mutating func resolve(_ named: ExhibitVideo?, key: String, for user: String,
                                   found: inout [(key: String, message: String, note: Bool)]) -> ExhibitVideo? {
         guard var video = named else { return nil }
-        if videos[video.file] != nil {
+        if let known = videos[video.file] {
             videos[video.file]?.usedBy.append(user)
+            if let poster = video.poster, known.poster != nil, poster != known.poster {
+                found.append((key + "_poster", "\(video.file) shows the poster \(known.poster!.text) for \(known.usedBy[0]); one video has one poster, so "
+                    + "\(poster.text) is not used", true))
+            } else if known.poster == nil {
+                videos[video.file]?.poster = video.poster
+            }
         } else {
             switch store.mediaFile(named: video.file) {
             case nil:
@@ -43,7 +49,7 @@ extension RecordingFinder {
                     + "; the exhibit has no video", false))
                 return nil
             case let .success(url)?:
-                videos[video.file] = CatalogVideo(file: video.file, url: url, usedBy: [user])
+                videos[video.file] = CatalogVideo(file: video.file, url: url, usedBy: [user], poster: video.poster)
             }
         }
         if let file = video.captions?.file {

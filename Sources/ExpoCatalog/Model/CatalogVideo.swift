@@ -9,11 +9,14 @@ public struct CatalogVideo: Sendable, Equatable {
     public var url: URL
     /// Each exhibit that shows it, as `id (language)`, for messages about the file.
     public var usedBy: [String]
+    /// The poster its first exhibit chooses (`video_poster`); nil for the frame a second in.
+    public var poster: VideoPoster?
 
-    public init(file: String, url: URL, usedBy: [String] = []) {
+    public init(file: String, url: URL, usedBy: [String] = [], poster: VideoPoster? = nil) {
         self.file = file
         self.url = url
         self.usedBy = usedBy
+        self.poster = poster
     }
 
     /// The formats a curator's original may be in, by extension: MP4 and QuickTime (H.264,

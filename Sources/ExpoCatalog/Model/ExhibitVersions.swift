@@ -49,10 +49,42 @@ public struct ExhibitVideo: Sendable, Equatable {
     /// Its captions, a WebVTT file read: the cues are shown over the video and their text
     /// is its transcript. Nil when the catalog gives none (a warning: deaf visitors need them).
     public var captions: Transcript?
+    /// The picture shown before it plays (`video_poster`): a moment of it, or an image of the
+    /// catalog; nil for the frame a second in.
+    public var poster: VideoPoster?
 
-    public init(file: String, captions: Transcript? = nil) {
+    public init(file: String, captions: Transcript? = nil, poster: VideoPoster? = nil) {
         self.file = file
         self.captions = captions
+        self.poster = poster
+    }
+}
+
+/// A video's poster as the catalog chooses it: `video_poster` is a number of seconds into
+/// the video (`12.5`), or the name of one of the catalog's images (`jikji-2`).
+public enum VideoPoster: Sendable, Equatable, Hashable {
+    case second(Double)
+    case image(String)
+
+    /// What `text` says, or nil when it is neither a time within the longest video nor an image's name.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." }) {
+            guard seconds.isFinite, seconds >= 0, seconds <= 24 * 3600 else { return nil }
+            self = .second(seconds)
+        } else if Exhibit.isSafeID(trimmed) {
+            self = .image(trimmed)
+        } else {
+            return nil
+        }
+    }
+
+    /// As the catalog writes it.
+    public var text: String {
+        switch self {
+        case let .second(seconds): seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        case let .image(name): name
+        }
     }
 }
 

@@ -35,7 +35,15 @@ public enum VideoWork {
         var cacheProblem: Diagnostic?
         for original in originals {
             switch make(original, encoder: encoder, cache: cache, makeMissing: makeMissing, memory: memory, cacheProblem: { cacheProblem = cacheProblem ?? $0 }) {
-            case let .made(rendition, fromCache):
+            case var .made(rendition, fromCache):
+                if case let .second(second)? = original.poster {
+                    switch poster(at: second, of: rendition, encoder: encoder, cache: cache) {
+                    case let .success(bytes): rendition.poster = bytes
+                    case let .failure(problem):
+                        outcome.diagnostics.append(Diagnostic(.warning, file: original.file,
+                            "its poster at \(VideoPoster.second(second).text) s could not be taken (\(problem.message)); the poster is its frame a second in"))
+                    }
+                }
                 outcome.videos[original.file] = rendition
                 if !fromCache { outcome.encoded += 1 }
             case let .failed(problem):
@@ -103,6 +111,33 @@ public enum VideoWork {
             // A tool stopped because the guide is stopping says nothing about the file.
             if !ChildProcesses.shared.isStopping { memory[key] = .failure(problem) }
             return .failed(problem)
+        }
+    }
+}
+
+extension VideoWork {
+    /// The frame `second` into the made video as its poster (the last frame's time for one
+    /// past its end), from the cache when it was taken before: an entry of its own, named by
+    /// the made video's hash and the time, so that choosing another moment makes no video again.
+    static func poster(at second: Double, of rendition: VideoRendition, encoder: VideoEncoder, cache: RenditionCache?) -> Result<[UInt8], MediaProblem> {
+        let moment = max(0, min(second, rendition.duration - 0.1))
+        let key = Vips.sha256(Array("\(rendition.file.contentHash) poster \(String(format: "%.3f", moment)) \(encoder.settings.fingerprint)".utf8))
+        if let cache, let bytes = FileManager.default.contents(atPath: cache.folder.appendingPathComponent(key).appendingPathComponent("poster.jpg").path),
+           !bytes.isEmpty {
+            return .success([UInt8](bytes))
+        }
+        return ChildProcesses.shared.inTemporaryFolder(named: "expo1900-poster", cannotMake: { error in
+            .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
+        }) { folder in
+            let output = folder.appendingPathComponent("poster.jpg")
+            let run = ProgramRun.run(encoder.tools.ffmpeg, encoder.settings.posterArguments(video: "file:" + rendition.file.url.path, second: moment,
+                                                                                          output: output.path), timeout: encoder.limits.probingTime)
+            guard run.succeeded, let bytes = FileManager.default.contents(atPath: output.path), !bytes.isEmpty else {
+                return .failure(MediaProblem("ffmpeg: \(run.firstError)"))
+            }
+            // A cache that cannot be written takes the frame again at the next start: a tenth of a second.
+            try? cache?.store(key, [("poster.jpg", bytes)])
+            return .success([UInt8](bytes))
         }
     }
 }

@@ -1,3 +1,4 @@
+import ExpoCatalog
 import ExpoImages
 import Foundation
 
@@ -164,4 +165,9 @@ struct SavedMedia: Sendable, Equatable {
     var language: String?
     var file: String
     var captions: [String: String] = [:]
+}
+
+/// Why a fetched file is not kept, said after its address.
+struct FetchRefusal: Error, Sendable, Equatable {
+    var message: String
 }

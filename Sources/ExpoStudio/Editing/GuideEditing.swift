@@ -220,7 +220,8 @@ final class GuideEditing: Sendable {
             catalog.images[stem] = image
         }
         let recordings = draftedRecordings(fields, plan: plan, load: load, into: &catalog)
-        let site = try guide.site(of: catalog, basePath: Self.previewPath, uploads: uploaded, recordings: recordings)
+        let videos = draftedVideos(fields, plan: plan, load: load, into: &catalog)
+        let site = try guide.site(of: catalog, basePath: Self.previewPath, uploads: uploaded, recordings: recordings, videos: videos)
         preview.withLock { $0 = (key, site) }
         return site
     }

@@ -15,8 +15,9 @@ public protocol StudioGuide: Sendable {
     /// links under `basePath`.
     /// `uploads` are images the guide has no renditions for yet (photos sent to the
     /// studio): they are made for this site, quick drafts where the cache has none.
-    /// `recordings` are recordings sent to the studio, made already.
-    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition]) throws -> Site
+    /// `recordings` and `videos` are those sent to the studio, made already.
+    func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition],
+              videos: [String: VideoRendition]) throws -> Site
     /// How long the recording made of the catalog's file `file` plays, in seconds; nil when
     /// it has not been made.
     func recordingDuration(of file: String) -> Double?

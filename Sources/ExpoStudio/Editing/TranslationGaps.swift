@@ -36,7 +36,7 @@ struct TranslationGaps {
                       let space = key.firstIndex(of: " ") else { return nil }
                 let field = String(key[key.index(after: space)...])
                 // Only texts, not what is the same in every language (files, places, routes).
-                guard let named = EntryField(name: field), !named.isSameInEveryLanguage, !named.isTourRoute, named != .audio, named != .gallery,
+                guard let named = EntryField(name: field), !named.isSameInEveryLanguage, !named.isTourRoute, named != .audio, named != .gallery, !EntryField.videoFields.contains(named),
                       !PositionKeys.all.contains(field) else { return nil }
                 return Gap(sheet: String(key[..<space]), field: field)
             }.sorted { ($0.sheet, $0.field) < ($1.sheet, $1.field) }

@@ -31,7 +31,7 @@ enum StudioTemplates {
         "preview-bar": PreviewBar.templateFields.kinds,
     ]
 
-    static let partials = ["layout", "header", "notice", "token", "message", "photos", "recordings", "new-floor",
+    static let partials = ["layout", "header", "notice", "token", "message", "photos", "recordings", "videos", "new-floor",
                            "bar-chart", "column-chart", "problem-line", "gap-link", "tour-row", "option"]
 
     /// The templates as read and checked; a problem stops the program with its message,

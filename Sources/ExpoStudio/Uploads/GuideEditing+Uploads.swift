@@ -22,6 +22,8 @@ extension GuideEditing {
         let sentName: String
         /// The image's name in the catalog, or why the file was not taken.
         let result: Result<String, UploadRefusal>
+        /// What of the video form it was; nil for a photo or a recording.
+        var part: VideoPart?
     }
 
     /// The draft's field for a file: `file:jikji-2.jpg`.
@@ -42,7 +44,8 @@ extension GuideEditing {
                 result = take(file, ext: ext, id: id, load: load, draft: &draft, replacing: replacing.flatMap { draft.gallery.contains($0) ? $0 : nil })
             case let .recording(ext)?:
                 result = takeRecording(file, ext: ext, id: id, language: speaking, load: load, draft: &draft)
-            case nil:
+            case .video?, nil:
+                // The photo form takes no video: the video form does.
                 result = .failure(.notAnImage)
             }
             outcomes.append(UploadOutcome(sentName: file.name, result: result))

@@ -12,6 +12,8 @@ struct UploadForm {
     struct File {
         /// The name the sender's computer gave the file; shown in messages, never used to store it.
         let name: String
+        /// The form's field it came in (`files`, `captions`).
+        var field = "files"
         /// How many bytes it has.
         let count: Int
         private let held: ByteBuffer?
@@ -91,6 +93,9 @@ struct UploadForm {
         self.init(contentType: contentType, source: body) { File(name: $0, bytes: body.getSlice(at: body.readerIndex + $1.lowerBound, length: $1.count) ?? ByteBuffer()) }
     }
 
+    /// The files sent in field `field`.
+    func files(in field: String) -> [File] { files.filter { $0.field == field } }
+
     /// The same, for a body the server wrote to a file as it arrived.
     init?(contentType: String?, spooled: SpooledBody) {
         guard let source = SpooledSource(spooled.url, size: spooled.size) else { return nil }
@@ -106,7 +111,9 @@ struct UploadForm {
             if let fileName = Self.parameter("filename", in: disposition) {
                 // A file field left empty is sent as a part with no name and no bytes.
                 guard !(fileName.isEmpty && part.range.isEmpty) else { continue }
-                files.append(file(fileName, part.range))
+                var sent = file(fileName, part.range)
+                sent.field = name
+                files.append(sent)
             } else {
                 guard part.range.count <= 64 << 10, fields[name] == nil else { continue }
                 fields[name] = String(decoding: source.bytes(part.range), as: UTF8.self)

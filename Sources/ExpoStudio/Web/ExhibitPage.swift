@@ -38,6 +38,7 @@ struct ExhibitPage: TemplateObject {
     let publishes: String?
     let photos: PhotosSection?
     let recordings: RecordingsSection?
+    let videos: VideosSection?
     let addsFloors: Bool
     let fileLimit: String
 
@@ -72,6 +73,7 @@ struct ExhibitPage: TemplateObject {
             submits: sheet.draft != nil, publishes: sheet.draft != nil && user.role.may(.publish) ? sheet.id : nil,
             photos: photos.map { PhotosSection(sheet: sheet, words: words, outcomes: $0) },
             recordings: photos == nil ? nil : RecordingsSection(sheet: sheet, words: words),
+            videos: photos == nil ? nil : VideosSection(sheet: sheet, words: words),
             addsFloors: addsFloors, fileLimit: String(GuideEditing.fileLimit >> 20))
         return StudioTemplates.render(page, "exhibit")
     }
@@ -80,7 +82,7 @@ struct ExhibitPage: TemplateObject {
         .field("frame", \.frame), .field("t", \.t), .field("heading", \.heading), .field("notice", \.notice), .field("conflict", \.conflict),
         .field("lead", \.lead), .field("state", \.state), .field("links", \.links), .field("path", \.path), .field("revision", \.revision),
         .field("versions", \.versions), .field("groups", \.groups), .field("submits", \.submits), .field("publishes", \.publishes),
-        .field("photos", \.photos), .field("recordings", \.recordings), .field("addsFloors", \.addsFloors),
+        .field("photos", \.photos), .field("recordings", \.recordings), .field("videos", \.videos), .field("addsFloors", \.addsFloors),
         .field("newFloorHint", { $0.t["floor_new_hint", ["megabytes": $0.fileLimit]] }),
     ]
 }

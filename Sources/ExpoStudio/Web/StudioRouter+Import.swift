@@ -1,4 +1,6 @@
 import ExpoCatalog
+import ExpoImages
+import ExpoServer
 import ExpoSite
 import Foundation
 import HTTPTypes
@@ -102,6 +104,32 @@ extension StudioRouter {
         let page = found ?? site.notFoundPage(for: path)
         var headers = HTTPFields()
         headers[.contentType] = page.contentType
+        if let file = page.file { return mediaFile(file, etag: page.etag, request: request, headers: headers) }
         return Response(status: found != nil ? .ok : .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
+    }
+
+    /// A made recording or video of the preview, whole or the range asked for, sent by the
+    /// server from its file as the guide's own are (a player seeks by ranges).
+    static func mediaFile(_ file: MediaFile, etag: String, request: Request, headers: HTTPFields) -> Response {
+        var headers = headers
+        headers[.acceptRanges] = "bytes"
+        headers[.eTag] = etag
+        var status = HTTPResponse.Status.ok
+        var part = (offset: 0, count: file.size)
+        if let range = request.headers[.range], request.headers[.ifRange].map({ $0.trimmingCharacters(in: .whitespaces) == etag }) ?? true {
+            switch ByteRange.of(range, length: file.size) {
+            case let .satisfiable(lower, upper):
+                status = .partialContent
+                part = (lower, upper - lower + 1)
+                headers[.contentRange] = "bytes \(lower)-\(upper)/\(file.size)"
+            case .unsatisfiable:
+                headers[.contentRange] = "bytes */\(file.size)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            case .whole:
+                break
+            }
+        }
+        headers[StudioRoutes.mediaHeader] = "\(part.offset) \(part.count) \(file.url.path)"
+        return Response(status: status, headers: headers)
     }
 }

@@ -19,6 +19,9 @@ extension StudioRouter {
                 return StudioPages.problem(.badRequest, context: context, key: "bad_form")
             }
             let words = StudioStrings.of(context.language)
+            if let kind = form["kind"].flatMap(GuideEditing.VideoKind.init(rawValue:)) {
+                return try await Self.takeVideo(id, kind: kind, form: form, context: context, editing: editing)
+            }
             guard !form.files.isEmpty else {
                 return try Self.exhibitPage(id, context: context, editing: editing, message: words["no_files"], status: .unprocessableContent)
             }
@@ -51,5 +54,40 @@ extension StudioRouter {
             }
             return StudioPages.redirect(to: StudioPages.editPath(id) + "?done=arranged")
         }
+    }
+
+    /// The video form: a video, its captions and its poster, each said taken or not on the exhibit's page.
+    private static func takeVideo(_ id: String, kind: GuideEditing.VideoKind, form: UploadForm, context: StudioContext,
+                                  editing: GuideEditing) async throws -> Response {
+        let words = StudioStrings.of(context.language)
+        let sending = GuideEditing.VideoSending(video: form.files(in: "files").first, captions: form.files(in: "captions").first,
+                                                poster: form["poster"])
+        guard sending.video != nil || sending.captions != nil || sending.poster != nil else {
+            return try exhibitPage(id, context: context, editing: editing, message: words["no_files"], status: .unprocessableContent)
+        }
+        let user = try context.user()
+        let language = form["language"]
+        guard let outcomes = try await offThread({
+            try editing.uploadVideo(id, kind: kind, language: language, sending: sending, by: user.account.name)
+        }) else {
+            return StudioPages.problem(.notFound, context: context, key: "no_such_exhibit")
+        }
+        let kindWord = words[kind == .video ? "video_kind_video_short" : "video_kind_sign_short"]
+        let shown = outcomes.map { outcome in
+            switch outcome.result {
+            case let .success(name):
+                let key = switch outcome.part {
+                case .captions?: "video_captions_taken"
+                case .poster?: "video_poster_taken"
+                case .video?, nil: "video_taken"
+                }
+                return PhotosSection.Outcome(sentName: outcome.sentName, message: words[key, [
+                    "kind": kindWord, "language": language ?? "", "name": name, "poster": name.isEmpty ? words["video_poster_frame"] : name,
+                ]], isRefusal: false)
+            case let .failure(refusal):
+                return PhotosSection.Outcome(sentName: outcome.sentName, message: refusal.message(words), isRefusal: true)
+            }
+        }
+        return try exhibitPage(id, context: context, editing: editing, outcomes: shown, status: shown.contains { !$0.isRefusal } ? .ok : .unprocessableContent)
     }
 }

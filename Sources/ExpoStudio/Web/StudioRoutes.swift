@@ -110,6 +110,9 @@ public struct StudioRoutes: SideRoutes {
 
     /// Set by a route whose answer is a temporary file (its path), never sent to the client.
     static let fileHeader = HTTPField.Name("x-studio-temporary-file")!
+    /// Set by a route whose answer is part of a made recording or video: its offset, byte
+    /// count and path. Never sent to the client.
+    static let mediaHeader = HTTPField.Name("x-studio-media-file")!
 
     public func owns(path: String) -> Bool {
         path == Self.prefix || path.hasPrefix(Self.prefix + "/")
@@ -166,6 +169,17 @@ public struct StudioRoutes: SideRoutes {
         try await response.body.write(collected.writer())
         var headers = response.headers
         headers[.contentLength] = nil
+        if let media = headers[Self.mediaHeader] {
+            headers[Self.mediaHeader] = nil
+            let parts = media.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count == 3, let offset = Int(parts[0]), let count = Int(parts[1]) else {
+                return SideResponse(status: .internalServerError, headers: headers)
+            }
+            var answer = SideResponse(status: response.status, headers: headers)
+            // A HEAD is answered with the headers alone: the length a GET would get.
+            if method == .GET { answer.file = .init(url: URL(fileURLWithPath: parts[2]), size: count, offset: offset, removing: false) }
+            return answer
+        }
         if let path = headers[Self.fileHeader] {
             // A file made for this answer (the catalog's zip), sent from disk in pieces.
             headers[Self.fileHeader] = nil
