@@ -62,11 +62,11 @@ public struct Page: Sendable {
     }
 
     /// A page whose body is a media file on disk, never compressed (its formats are).
-    init(contentType: String, file: MediaFile, caching: Caching) {
+    init(contentType: String, file: MediaFile, caching: Caching, crossOrigin: Bool = false) {
         self.contentType = contentType
         self.caching = caching
         self.file = file
-        crossOrigin = false
+        self.crossOrigin = crossOrigin
         bodyLength = file.size
         etag = "\"\(file.contentHash)\""
         held = ByteBuffer()

@@ -228,10 +228,11 @@ public enum SiteExporter {
                 throw .cannotWrite(path: root + service.path, reason: "the tiles in \(base) cannot be read")
             }
             for case let name as String in names where name.hasSuffix("/default.jpg") && service.tiles.isTile(Substring(name)) {
-                guard let bytes = FileManager.default.contents(atPath: base + "/" + name) else {
+                // Copied from disk, never read: a 300-megapixel photo has about 100 MB of tiles.
+                guard let tile = service.mediaFile(Substring(name)) else {
                     throw .cannotWrite(path: root + service.path + "/" + name, reason: "the tile \(base)/\(name) cannot be read")
                 }
-                try put([UInt8](bytes), String(service.path.dropFirst()) + "/" + name, in: root, writer: writer, made: &made, summary: &summary)
+                try put(.file(tile), String(service.path.dropFirst()) + "/" + name, in: root, writer: writer, made: &made, summary: &summary)
             }
         }
     }

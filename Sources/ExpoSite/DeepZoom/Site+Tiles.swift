@@ -13,8 +13,7 @@ extension Site {
         let inside = path.dropFirst(TileService.prefix.count)
         guard let slash = inside.firstIndex(of: "/"),
               let service = context.assets.tileServices[TileService.prefix + inside[..<slash]],
-              let file = service.file(inside[inside.index(after: slash)...]),
-              let bytes = FileManager.default.contents(atPath: file.path) else { return nil }
-        return Page(contentType: "image/jpeg", body: [UInt8](bytes), caching: .immutable, crossOrigin: true)
+              let tile = service.mediaFile(inside[inside.index(after: slash)...]) else { return nil }
+        return Page(contentType: "image/jpeg", file: tile, caching: .immutable, crossOrigin: true)
     }
 }

@@ -54,4 +54,14 @@ public struct TileService: Sendable {
     public func file(_ rest: Substring) -> URL? {
         tiles.isTile(rest) ? tiles.folder.appendingPathComponent(String(rest)) : nil
     }
+
+    /// The tile `rest` as a file the server sends and the export copies from disk, never
+    /// read: its ETag names the tile set (whose key is the hash of the photo and the
+    /// settings, which decide every tile's bytes) and the tile's place in it. Nil when
+    /// there is no such tile.
+    func mediaFile(_ rest: Substring) -> MediaFile? {
+        guard let url = file(rest), let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              let size = (attributes[.size] as? NSNumber)?.intValue, size > 0 else { return nil }
+        return MediaFile(url: url, size: size, contentHash: ContentHash.hex(Array("\(tiles.key) \(rest)".utf8)))
+    }
 }
