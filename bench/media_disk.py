@@ -24,6 +24,7 @@ import subprocess
 
 from ranges import SCRIPT, memory_kib
 from scale import settle_disk
+from video import one_exhibit
 from running import ExpoServer, nginx_serving, run
 from support import free_port
 
@@ -33,18 +34,8 @@ MAX_GROWTH_MIB = 50
 ROUNDS = 3
 VIDEO_BYTES = 1_500_000_000
 AUDIO_BYTES = 500_000_000
-EXPOSITION = ('{"title":"Media bench","visitors":1,"location":"Paris","duration":"1900",'
-              '"description":"A catalog with long media."}')
-TINY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
-
-
 def catalog(folder, media):
-    folder.mkdir(parents=True)
-    entry = ',"video":"talk.mp4","audio":"voice.wav"' if media else ""
-    (folder / "items.json").write_text('[{"name":"A","image_name":"a","short_desc":"s","desc":"A text."%s}]' % entry)
-    (folder / "exposition_universelle_1900.json").write_text(EXPOSITION)
-    for name in ["a.svg", "poster.svg", "flag.svg"]:
-        (folder / name).write_text(TINY_SVG)
+    one_exhibit(folder, ',"video":"talk.mp4","audio":"voice.wav"' if media else "")
     if media:
         subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=960x540:rate=30:duration=5",
                         "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=5", "-c:v", "libx264",

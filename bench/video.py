@@ -31,13 +31,17 @@ def original(path, seconds=SECONDS):
                     str(path)], check=True)
 
 
-def catalog(folder, video):
+def one_exhibit(folder, entry):
+    """A catalog of one exhibit whose entry adds `entry` (JSON members), with tiny drawings."""
     folder.mkdir(parents=True)
-    entry = ',"video":"talk.mp4","video_captions":"talk.vtt"' if video else ""
     (folder / "items.json").write_text('[{"name":"A","image_name":"a","short_desc":"s","desc":"A long text about the exhibit."%s}]' % entry)
     (folder / "exposition_universelle_1900.json").write_text(EXPOSITION)
     for name in ["a.svg", "poster.svg", "flag.svg"]:
         (folder / name).write_text(TINY_SVG)
+
+
+def catalog(folder, video):
+    one_exhibit(folder, ',"video":"talk.mp4","video_captions":"talk.vtt"' if video else "")
     (folder / "talk.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:05.000\nA caption.\n")
 
 
