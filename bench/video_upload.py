@@ -58,17 +58,18 @@ def upload_run(binary, scratch):
         os.sync()
         pid = studio.process.pid
         before = rss_mib(pid)
-        peak = [before]
+        # (seconds since sending began, resident MiB), read every 20 ms until the answer.
+        samples = [(0.0, before)]
         sending = threading.Event()
         sending.set()
+        started = time.perf_counter()
 
         def watch():
             while sending.is_set():
-                peak.append(rss_mib(pid))
+                samples.append((time.perf_counter() - started, rss_mib(pid)))
                 time.sleep(0.02)
         watcher = threading.Thread(target=watch)
         watcher.start()
-        started = time.perf_counter()
         connection = http.client.HTTPConnection(studio.host, studio.port, timeout=900)
         try:
             with open(body, "rb") as stream:
@@ -85,20 +86,24 @@ def upload_run(binary, scratch):
             connection.close()
         answered_s = time.perf_counter() - started
     body.unlink()
-    return {"bytes": length, "rss_before_mib": before, "rss_peak_mib": max(peak), "arrived_s": arrived_s,
+    # While it arrives: until the last byte is sent. After it, the studio copies it into
+    # uploads/ and starts making it, and the answer comes.
+    arriving = max(mib for at, mib in samples if at <= arrived_s)
+    return {"bytes": length, "rss_before_mib": before, "rss_arriving_mib": arriving, "rss_peak_mib": max(mib for _, mib in samples),
+            "arrived_s": arrived_s,
             "answered_s": answered_s, "status": response.status, "taken": f"{EXHIBIT}.video.ko.mp4" in answer and response.status == 200}
 
 
 def describe(row):
     return (f"a {row['bytes'] / (1 << 30):.2f} GB video sent to an exhibit: arrived in {row['arrived_s']:.1f} s, answered "
             f"{row['status']} after {row['answered_s']:.1f} s; the studio's memory {row['rss_before_mib']:.0f} MiB before, "
-            f"peak {row['rss_peak_mib']:.0f} MiB")
+            f"peak {row['rss_arriving_mib']:.0f} MiB while it arrived, {row['rss_peak_mib']:.0f} MiB until the answer")
 
 
 def targets(row):
     if not row:
         return []
-    growth = row["rss_peak_mib"] - row["rss_before_mib"]
+    growth = row["rss_arriving_mib"] - row["rss_before_mib"]
     return [(growth <= MAX_GROWTH_MIB and row["taken"],
              f"a 1 GB video upload: the studio's memory grows <= {MAX_GROWTH_MIB} MiB while it arrives: +{growth:.1f} MiB "
              f"({'taken' if row['taken'] else 'NOT taken'}, answered {row['status']})")]

@@ -40,6 +40,8 @@ final class ServedPage: Sendable {
     let leadsIn: UsageEntry?
     /// A made recording or video: its body is this file, sent from disk; `held` is empty.
     let file: MediaFile?
+    /// That file, kept open while the page is served.
+    let openFile: OpenMedia?
 
     /// The bytes it holds, for the cache's budget: what its buffers take, not only what they hold.
     var byteCount: Int { held.capacity + identity.head.capacity + (gzip?.head.capacity ?? 0) }
@@ -64,6 +66,7 @@ final class ServedPage: Sendable {
         identity = Representation(headers: identityHeaders, length: page.bodyLength)
         held = page.held
         file = page.file
+        openFile = page.file.map { OpenMedia(path: $0.url.path) }
         identityLength = page.bodyLength
         etag = page.etag
         if page.isCompressed {

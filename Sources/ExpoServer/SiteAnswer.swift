@@ -13,11 +13,12 @@ struct SiteAnswer {
     /// the page cache to the socket: a recording or a video, never read into memory.
     let file: FilePart?
 
-    /// Bytes `offset ..< offset + count` of the file at `path`.
+    /// Bytes `offset ..< offset + count` of the file at `path`, kept open in `open` when its page is served.
     struct FilePart {
         let path: String
         let offset: Int
         let count: Int
+        var open: OpenMedia?
     }
 
     init(_ status: HTTPResponse.Status, head: ByteBuffer, body: ByteBuffer?) {

@@ -367,8 +367,10 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// drains, so 32 clients fetching a video hold no more memory than one; behind TLS the
     /// file is read a megabyte at a time instead.
     private func send(_ answer: SiteAnswer, file: SiteAnswer.FilePart, closing: Bool, context: ChannelHandlerContext) {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        // A served page's file is kept open (`OpenMedia`); any other is opened for this answer.
+        let kept = sendsFiles ? file.open?.handle(on: context.eventLoop) : nil
+        let descriptor = kept == nil ? open(file.path, O_RDONLY | O_CLOEXEC) : -1
+        guard kept != nil || descriptor >= 0 else {
             responder.fileMissing(file.path)
             var headers = SecurityHeaders.all
             headers[.contentType] = "text/plain; charset=utf-8"
@@ -388,7 +390,7 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             send(Pieces(descriptor: descriptor, remaining: file.count, removing: nil, offset: file.offset), closing: closing, context: context)
             return
         }
-        let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor)
+        let handle = kept ?? NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor)
         let region = FileRegion(fileHandle: handle, readerIndex: file.offset, endIndex: file.offset + file.count)
         let channel = context.channel
         // While it goes out a slow reader sends nothing, and is meant to.
@@ -398,8 +400,10 @@ final class SiteRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // tcp_nopush), and the last part leaves when it is uncorked.
         let options = channel.syncOptions
         try? options?.setOption(Self.cork, value: 1)
+        let open = file.open
         context.writeAndFlush(NIOAny(IOData.fileRegion(region))).whenComplete { result in
-            try? handle.close()
+            // A kept descriptor stays open as long as its page, and this answer, need it.
+            if kept == nil { try? handle.close() } else { withExtendedLifetime(open) {} }
             try? options?.setOption(Self.cork, value: 0)
             let (handler, context) = bound.value
             handler.sendingFile = false

@@ -403,7 +403,7 @@ public final class SiteResponder: Sendable {
         let head = setCookie == nil && answered == status ? page.identity.head : HTTPWire.head(headers)
         // A HEAD gets the headers a GET would, Content-Length included, and no body.
         guard request.method != .HEAD else { return SiteAnswer(answered, head: head, body: nil) }
-        return SiteAnswer(answered, head: head, file: .init(path: file.url.path, offset: part.offset, count: part.count))
+        return SiteAnswer(answered, head: head, file: .init(path: file.url.path, offset: part.offset, count: part.count, open: page.openFile))
     }
 
     /// The answer to a `Range` request for a body of `length` bytes (nil for a HEAD, which

@@ -325,7 +325,7 @@ public enum SiteExporter {
     static func writeFile(_ path: String, _ content: ExportedContent) -> String? {
         switch content {
         case let .bytes(bytes): writeFile(path, bytes)
-        case let .file(file): copyFile(file.url.path, to: path)
+        case let .file(file): FileCopy.copy(file.url.path, to: path)
         }
     }
 
@@ -343,31 +343,6 @@ public enum SiteExporter {
                 return String(cString: strerror(errno)).lowercased()
             }
             written += result
-        }
-        return nil
-    }
-
-    /// Copies the file at `source` to a new file at `path` with `sendfile`, which moves the
-    /// bytes inside the kernel: a video of a gigabyte never passes through the program.
-    static func copyFile(_ source: String, to path: String) -> String? {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return "\(source) cannot be read: " + String(cString: strerror(errno)).lowercased() }
-        defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0 else { return String(cString: strerror(errno)).lowercased() }
-        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { return String(cString: strerror(errno)).lowercased() }
-        defer { close(output) }
-        var copied = 0
-        while copied < Int(status.st_size) {
-            let result = sendfile(output, input, nil, Int(status.st_size) - copied)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno)).lowercased()
-            }
-            // The file grew shorter while it was copied: what is there is what the site names no more.
-            guard result > 0 else { return "\(source) ended before its \(status.st_size) bytes" }
-            copied += result
         }
         return nil
     }

@@ -78,4 +78,19 @@ import Testing
         #expect(MediaFile.measuring(file.url) == file, "read in three pieces, the same as at once")
         #expect(ContentHash.hex([]) == "0000000000000001")
     }
+
+    /// The originals are hashed and copied a megabyte at a time, never mapped whole: the keys
+    /// must stay those of the bytes read at once, or every cache entry would be made again.
+    @Test func anOriginalIsHashedAndCopiedInPiecesWithTheKeysOfItsBytes() throws {
+        let bytes = (0 ..< 2_500_001).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let file = try MediaFile.holding(bytes)
+        let read = try #require(FileCopy.sha256(of: file.url))
+        #expect(read.hash == Vips.sha256(bytes) && read.size == bytes.count && read.head == Array(bytes.prefix(64)))
+        let settings = AudioSettings()
+        #expect(FileCopy.sha256(of: file.url, then: RenditionCache.audioKeyTail(settings))?.hash == RenditionCache.audioKey(bytes, settings: settings))
+        let copy = file.url.appendingPathExtension("copy")
+        #expect(FileCopy.copy(file.url.path, to: copy.path) == nil)
+        #expect(try Data(contentsOf: copy) == Data(bytes))
+        #expect(FileCopy.copy(file.url.path + ".missing", to: copy.path)?.hasSuffix("no such file or directory") == true)
+    }
 }

@@ -14,26 +14,21 @@ struct AudioEncoder {
     /// The rendition of `original` (the file's bytes), or why there is none, in words for
     /// the warning (a file that is no audio, one whose header lies, a tool that ran too long).
     /// `keep` moves the made file out of the temporary folder, which is removed after.
-    func encode(_ original: Data, keep: (AudioRendition) -> Result<AudioRendition, MediaProblem>) -> Result<AudioRendition, MediaProblem> {
-        let format: RecordingFormat
-        switch RecordingFormat.of(original) {
-        case let .success(read): format = read
-        case let .failure(problem): return .failure(problem)
-        }
-        return ChildProcesses.shared.inTemporaryFolder(named: "expo1900-audio", cannotMake: { error in
+    /// `url` is the original, of `bytes` bytes in `format` (read from its first bytes).
+    func encode(copyOf url: URL, bytes: Int, format: RecordingFormat,
+                keep: (AudioRendition) -> Result<AudioRendition, MediaProblem>) -> Result<AudioRendition, MediaProblem> {
+        ChildProcesses.shared.inTemporaryFolder(named: "expo1900-audio", cannotMake: { error in
             .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
         }) { folder in
-            encode(original, as: format, in: folder).flatMap(keep)
+            encode(copyOf: url, bytes: bytes, as: format, in: folder).flatMap(keep)
         }
     }
 
     /// The rest of `encode`, in a folder of its own.
-    private func encode(_ original: Data, as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, MediaProblem> {
+    private func encode(copyOf url: URL, bytes: Int, as format: RecordingFormat, in folder: URL) -> Result<AudioRendition, MediaProblem> {
         let input = folder.appendingPathComponent("original")
-        do {
-            try original.write(to: input)
-        } catch {
-            return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
+        if let problem = FileCopy.copy(url.path, to: input.path) {
+            return .failure(MediaProblem("a temporary folder could not be written: \(problem)"))
         }
         let inputArguments = ["-protocol_whitelist", "file", "-f", format.demuxer]
         let plays: Double
@@ -41,7 +36,7 @@ struct AudioEncoder {
         case let .success(seconds): plays = seconds
         case let .failure(problem): return .failure(problem)
         }
-        if let problem = limits.problem(declared: plays, bytes: original.count) { return .failure(problem) }
+        if let problem = limits.problem(declared: plays, bytes: bytes) { return .failure(problem) }
         let output = folder.appendingPathComponent("recording.m4a")
         let timeout = limits.encodingTime(plays: plays)
         let encoded = ProgramRun.run(tools.ffmpeg, settings.ffmpegArguments(reading: inputArguments, input: "file:" + input.path,

@@ -80,14 +80,18 @@ public enum AudioWork {
 
     private static func make(_ original: CatalogRecording, encoder: AudioEncoder, cache: RenditionCache?, makeMissing: Bool,
                              memory: RecordingMemory, cacheProblem: (Diagnostic) -> Void) -> Made {
-        // Mapped, not read: a recording may be hundreds of megabytes, and only its hash is
-        // needed when the cache has it.
-        guard let data = try? Data(contentsOf: original.url, options: .alwaysMapped) else {
+        // Read a megabyte at a time, never held or mapped whole: a recording may be
+        // hundreds of megabytes, and only its hash is needed when the cache has it.
+        guard let read = FileCopy.sha256(of: original.url, then: RenditionCache.audioKeyTail(encoder.settings)) else {
             return .failed(MediaProblem("cannot be read (check its permissions)"))
         }
         // Before the cache: what is refused is refused whatever an older version kept.
-        if case let .failure(problem) = RecordingFormat.of(data.prefix(16)) { return .failed(problem) }
-        let key = RenditionCache.audioKey(data, settings: encoder.settings)
+        let format: RecordingFormat
+        switch RecordingFormat.of(read.head.prefix(16)) {
+        case let .success(found): format = found
+        case let .failure(problem): return .failed(problem)
+        }
+        let key = read.hash
         if let cache, let cached = cache.readAudio(key) { return .made(cached, fromCache: true) }
         switch memory[key] {
         case let .success(rendition)?: return .made(rendition, fromCache: true)
@@ -95,7 +99,7 @@ public enum AudioWork {
         case nil: break
         }
         guard makeMissing else { return .missing }
-        let made = encoder.encode(data) { rendition in
+        let made = encoder.encode(copyOf: original.url, bytes: read.size, format: format) { rendition in
             MadeMedia.keep(rendition.file, in: cache, kind: "recordings", cacheProblem: cacheProblem) { cache in
                 try cache.keepAudio(rendition, key: key).file
             }.map { AudioRendition(file: $0, duration: rendition.duration) }

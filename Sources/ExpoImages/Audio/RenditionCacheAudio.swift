@@ -4,8 +4,11 @@ import Foundation
 /// settings, named by the SHA-256 of both: `recording.m4a` and `recording.json`.
 extension RenditionCache {
     static func audioKey(_ bytes: some ContiguousBytes, settings: AudioSettings) -> String {
-        Vips.sha256(bytes, then: " \(settings.fingerprint)")
+        Vips.sha256(bytes, then: audioKeyTail(settings))
     }
+
+    /// What follows the original's bytes in its key: a file's key is hashed as it is read.
+    static func audioKeyTail(_ settings: AudioSettings) -> String { " \(settings.fingerprint)" }
 
     private struct AudioEntry: Codable {
         var duration: Double

@@ -65,18 +65,18 @@ public enum VideoWork {
 
     private static func make(_ original: CatalogVideo, encoder: VideoEncoder, cache: RenditionCache?, makeMissing: Bool,
                              memory: VideoMemory, cacheProblem: (Diagnostic) -> Void) -> Made {
-        // Mapped, not read: an original may be a gigabyte, and only its hash is needed when
-        // the cache has it.
-        guard let data = try? Data(contentsOf: original.url, options: .alwaysMapped) else {
+        // Read a megabyte at a time, never held or mapped whole: an original may be a
+        // gigabyte, and only its hash is needed when the cache has it.
+        guard let read = FileCopy.sha256(of: original.url) else {
             return .failed(MediaProblem("cannot be read (check its permissions)"))
         }
         // Before the cache: what is refused is refused whatever an older version kept.
         let format: VideoFormat
-        switch VideoFormat.of(data.prefix(16)) {
-        case let .success(read): format = read
+        switch VideoFormat.of(read.head.prefix(16)) {
+        case let .success(found): format = found
         case let .failure(problem): return .failed(problem)
         }
-        let key = RenditionCache.videoKey(contentHash: data.withUnsafeBytes { Vips.sha256($0) }, settings: encoder.settings)
+        let key = RenditionCache.videoKey(contentHash: read.hash, settings: encoder.settings)
         if let cache, let cached = cache.readVideo(key) { return .made(cached, fromCache: true) }
         switch memory[key] {
         case let .success(rendition)?: return .made(rendition, fromCache: true)
@@ -88,12 +88,10 @@ public enum VideoWork {
             .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error))"))
         }) { folder in
             let copy = folder.appendingPathComponent("original")
-            do {
-                try data.write(to: copy)
-            } catch {
-                return .failure(MediaProblem("a temporary folder could not be written: \(FileProblem.describe(error, file: folder.path))"))
+            if let problem = FileCopy.copy(original.url.path, to: copy.path) {
+                return .failure(MediaProblem("a temporary folder could not be written: \(problem)"))
             }
-            return encoder.encode(copy, bytes: data.count, format: format, in: folder).flatMap { rendition in
+            return encoder.encode(copy, bytes: read.size, format: format, in: folder).flatMap { rendition in
                 MadeMedia.keep(rendition.file, in: cache, kind: "videos", cacheProblem: cacheProblem) { cache in
                     try cache.keepVideo(rendition, key: key).file
                 }.map { file in
