@@ -36,7 +36,7 @@ extension GuideEditing {
     struct VideoSending {
         var video: UploadForm.File?
         var captions: UploadForm.File?
-        /// The poster as typed; nil when the form had no such field, empty to go back to the frame a second in.
+        /// The poster as typed; nil (or empty: the form's box left as it is) to keep the one there is.
         var poster: String?
     }
 
@@ -57,7 +57,7 @@ extension GuideEditing {
             let result = videoFile.isEmpty ? .failure(.noVideo) : takeCaptions(captions, kind: kind, id: id, language: speaking, changes: &changes)
             outcomes.append(UploadOutcome(sentName: captions.name, result: result, part: .captions))
         }
-        if let poster = sending.poster, poster.trimmingCharacters(in: .whitespaces) != sheet.current(kind.posterField, speaking) {
+        if let poster = sending.poster?.trimmingCharacters(in: .whitespaces), !poster.isEmpty, poster != sheet.current(kind.posterField, speaking) {
             let result = videoFile.isEmpty ? .failure(.noVideo) : choosePoster(poster, kind: kind, sheet: sheet, language: speaking, changes: &changes)
             outcomes.append(UploadOutcome(sentName: poster, result: result, part: .poster))
         }
@@ -118,10 +118,6 @@ extension GuideEditing {
     private func choosePoster(_ typed: String, kind: VideoKind, sheet: ExhibitSheet, language: Language,
                               changes: inout VideoChanges) -> Result<String, UploadRefusal> {
         let text = typed.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty {
-            changes.fields[kind.posterField.name] = ""
-            return .success("")
-        }
         guard let poster = VideoPoster(text) else { return .failure(.badPoster(String(text.prefix(40)))) }
         if case let .image(name) = poster, !sheet.gallery.contains(name) { return .failure(.badPoster(name)) }
         changes.fields[kind.posterField.name] = poster.text

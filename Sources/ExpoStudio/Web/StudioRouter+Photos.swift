@@ -61,7 +61,7 @@ extension StudioRouter {
                                   editing: GuideEditing) async throws -> Response {
         let words = StudioStrings.of(context.language)
         let sending = GuideEditing.VideoSending(video: form.files(in: "files").first, captions: form.files(in: "captions").first,
-                                                poster: form["poster"])
+                                                poster: form["poster"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         guard sending.video != nil || sending.captions != nil || sending.poster != nil else {
             return try exhibitPage(id, context: context, editing: editing, message: words["no_files"], status: .unprocessableContent)
         }
@@ -82,7 +82,7 @@ extension StudioRouter {
                 case .video?, nil: "video_taken"
                 }
                 return PhotosSection.Outcome(sentName: outcome.sentName, message: words[key, [
-                    "kind": kindWord, "language": language ?? "", "name": name, "poster": name.isEmpty ? words["video_poster_frame"] : name,
+                    "kind": kindWord, "language": language ?? "", "name": name, "poster": name,
                 ]], isRefusal: false)
             case let .failure(refusal):
                 return PhotosSection.Outcome(sentName: outcome.sentName, message: refusal.message(words), isRefusal: true)
