@@ -69,8 +69,9 @@ public enum VideoPoster: Sendable, Equatable, Hashable {
     /// What `text` says, or nil when it is neither a time within the longest video nor an image's name.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." }) {
-            guard seconds.isFinite, seconds >= 0, seconds <= 24 * 3600 else { return nil }
+        // Whatever reads as a number is a time, or nothing: `-3` and `1e9` are no picture's names.
+        if let seconds = Double(trimmed) {
+            guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), seconds.isFinite, seconds <= 24 * 3600 else { return nil }
             self = .second(seconds)
         } else if Exhibit.isSafeID(trimmed) {
             self = .image(trimmed)
