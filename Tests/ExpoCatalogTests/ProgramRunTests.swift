@@ -36,6 +36,18 @@ import Testing
         #expect(run.firstError == "err")
     }
 
+    /// Both streams are read at once, whatever their size: a program filling one pipe while
+    /// the other is read would otherwise stop, and run into its time.
+    @Test(.timeLimit(.minutes(1))) func largeOutputOnBothStreamsIsReadWhole() {
+        let script = "i=0; while [ $i -lt 2000 ]; do printf '%0500d\\n' $i; printf '%0300d\\n' $i >&2; i=$((i+1)); done"
+        let run = ProgramRun.run(shell, ["-c", script], timeout: .seconds(50), children: ChildProcesses())
+        #expect(!run.timedOut)
+        #expect(run.status == 0)
+        #expect(run.output.count == 2000 * 501, "\(run.output.count) bytes of output")
+        #expect(run.errors.utf8.count == 2000 * 301, "\(run.errors.utf8.count) bytes of errors")
+        #expect(run.errors.hasSuffix(String(format: "%0300ld\n", 1999)))
+    }
+
     @Test(.timeLimit(.minutes(1))) func stopAllKillsTheProgramsRemovesTheFoldersAndStartsNoMore() async throws {
         let children = ChildProcesses()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo1900-stop-\(UUID().uuidString)")
