@@ -14,6 +14,10 @@ final class GuideEditing: Sendable {
     let publishing = NSLock()
     /// The last preview made, by what it was made of.
     let preview = Mutex<(key: String, site: Site)?>(nil)
+    /// Counts the media made in the background (a video sent to the studio), which change
+    /// what the preview shows without changing the drafts it is keyed by. Part of its key, so
+    /// that a preview being made while a video was finished is not kept.
+    private let madeMedia = Atomic<Int>(0)
     /// The spreadsheets sent to take the place of the catalog's texts, not taken yet.
     let staging = Mutex<StagingState>(.unread)
 
@@ -202,10 +206,16 @@ final class GuideEditing: Sendable {
         return AudioWork.recordings(for: only, cache: guide.renditionCache, tools: AudioTools.locate()).recordings
     }
 
+    /// A video sent to the studio is made: the next preview shows it.
+    func mediaMade() {
+        madeMedia.add(1, ordering: .releasing)
+        preview.withLock { $0 = nil }
+    }
+
     func previewSite() throws -> Site? {
         guard let load = editableLoad else { return nil }
         let drafts = try state.drafts()
-        let key = load.catalog.fingerprint + " " + drafts.map { "\($0.exhibit)=\($0.revision)" }.sorted().joined(separator: ",")
+        let key = "\(madeMedia.load(ordering: .acquiring)) " + load.catalog.fingerprint + " " + drafts.map { "\($0.exhibit)=\($0.revision)" }.sorted().joined(separator: ",")
         if let cached = preview.withLock({ $0 }), cached.key == key { return cached.site }
         let fields = try state.draftFields()
         let plan = PublishPlan(load: load, drafts: drafts, fields: fields, uploads: uploads)

@@ -85,10 +85,7 @@ extension GuideEditing {
         }
         guard let url = uploads.url(of: hash) else { return .failure(.badName) }
         VideoMaking.shared.make(CatalogVideo(file: fileName, url: url, usedBy: ["\(id) (\(language.code))"]), in: load.catalog, hash: hash,
-                                cache: guide.renditionCache) { [self] in
-            // Made: the next preview shows it.
-            preview.withLock { $0 = nil }
-        }
+                                cache: guide.renditionCache) { [self] in mediaMade() }
         // The draft's earlier video of this kind and language, in another format, goes.
         changes.files = changes.files.filter { CatalogFileName.stem($0.key) != CatalogFileName.stem(fileName) }
         changes.files[fileName] = hash
@@ -171,7 +168,7 @@ extension GuideEditing {
                     originals[name] = CatalogVideo(file: name, url: file.source, usedBy: ["\(first.exhibit) (\(first.language))"])
                     // The upload is kept under its hash.
                     VideoMaking.shared.make(originals[name]!, in: load.catalog, hash: file.source.lastPathComponent, cache: guide.renditionCache) { [self] in
-                        preview.withLock { $0 = nil }
+                        mediaMade()
                     }
                 }
                 guard var shown = video else { continue }
