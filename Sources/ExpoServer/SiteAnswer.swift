@@ -50,4 +50,15 @@ struct SiteAnswer {
         headers[.contentLength] = String(body.count)
         self.init(status, head: HTTPWire.head(headers), body: body.isEmpty ? nil : ByteBuffer(bytes: body))
     }
+
+    /// A short answer in plain text, with the security headers and any `extra` ones: the
+    /// refusals and failures a person may read.
+    static func plain(_ status: HTTPResponse.Status, _ text: String, extra: HTTPFields = [:]) -> SiteAnswer {
+        var headers = SecurityHeaders.all
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers.append(contentsOf: extra)
+        return SiteAnswer(status, headers: headers, body: Array(text.utf8))
+    }
+
+    static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 }

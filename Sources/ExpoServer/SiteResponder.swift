@@ -225,15 +225,10 @@ public final class SiteResponder: Sendable {
     func refusal(_ request: HTTPRequestHead) -> SiteAnswer? {
         let answer: SiteAnswer
         if let status = RequestFraming.refusal(request) {
-            var headers = SecurityHeaders.all
-            headers[.contentType] = "text/plain; charset=utf-8"
             let reason = status == .notImplemented ? "Transfer coding not implemented\n" : "Bad request: unreadable Transfer-Encoding\n"
-            answer = SiteAnswer(status, headers: headers, body: Array(reason.utf8))
+            answer = .plain(status, reason)
         } else if request.method != .GET && request.method != .HEAD {
-            var headers = SecurityHeaders.all
-            headers[.allow] = "GET, HEAD"
-            headers[.contentType] = "text/plain; charset=utf-8"
-            answer = SiteAnswer(.methodNotAllowed, headers: headers, body: Array("Method not allowed\n".utf8))
+            answer = .plain(.methodNotAllowed, "Method not allowed\n", extra: [.allow: "GET, HEAD"])
         } else {
             return nil
         }
@@ -281,9 +276,7 @@ public final class SiteResponder: Sendable {
         } catch {
             // Templates are checked when they are read, so this is a defect, not a catalog's fault.
             logger.error("\(path): the page could not be made: \(error)")
-            var headers = SecurityHeaders.all
-            headers[.contentType] = "text/plain; charset=utf-8"
-            return SiteAnswer(.internalServerError, headers: headers, body: Array("The page could not be made.\n".utf8))
+            return .plain(.internalServerError, "The page could not be made.\n")
         }
         if let found {
             (status, page) = (.ok, found)
@@ -358,9 +351,7 @@ public final class SiteResponder: Sendable {
             body = plain
         } else {
             logger.error("\(path): the page's plain bytes could not be worked out from its gzip form")
-            var headers = SecurityHeaders.all
-            headers[.contentType] = "text/plain; charset=utf-8"
-            return SiteAnswer(.internalServerError, headers: headers, body: Array("The page could not be made.\n".utf8))
+            return .plain(.internalServerError, "The page could not be made.\n")
         }
         // Ranges of the plain bytes only: a gzip body is sent whole, as nginx's gzip_static
         // does, since a range of it means nothing to a client that cannot unzip it in parts.

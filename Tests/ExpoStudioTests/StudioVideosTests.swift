@@ -107,4 +107,39 @@ import Testing
         #expect(chosen.status == 200, "\(chosen.body.prefix(300))")
         #expect(try studio.state.draft(of: "jikji").fields.contains { $0.field == "video_poster" && $0.value == "jikji" })
     }
+    /// A large video goes to disk as it arrives, before the form's token can be read: one sent
+    /// without the token, with a forged one, from another origin, or after the session ended
+    /// is refused, and leaves nothing in the draft, `incoming/` or `uploads/`.
+    @Test func aLargeVideoWithoutItsTokenOrSessionIsRefusedAndLeavesNoFile() async throws {
+        let studio = try await LiveStudio()
+        defer { Task { await studio.stop() } }
+        let ben = try await person(studio, "ben")
+        let page = "/studio/exhibits/jikji"
+        let token = try LiveStudio.token(in: try await ben.get(page).body)
+        // Three megabytes: over a form's 1 MB, so the body is spooled before it is read.
+        let video = [UInt8](repeating: 0x2A, count: 3 << 20)
+        func post(token: String?, origin: String, session: String) async throws -> RawHTTP.Answer {
+            var fields = [("kind", "video"), ("language", "en")]
+            if let token { fields.append(("form_token", token)) }
+            let (type, body) = RawHTTP.multipart(fields, fieldFiles: [("files", "talk.mp4", video)])
+            return try await studio.http.send("POST", page + "/files", headers: [
+                ("Cookie", "studio_session=\(session)"), ("Origin", origin), ("Content-Type", type),
+            ], bytes: body)
+        }
+        let noToken = try await post(token: nil, origin: ben.origin, session: ben.session)
+        #expect(noToken.status == 403, "without its token: \(noToken.status)")
+        let forged = try await post(token: String(repeating: "A", count: token.count), origin: ben.origin, session: ben.session)
+        #expect(forged.status == 403, "with a forged token: \(forged.status)")
+        let foreign = try await post(token: token, origin: "http://evil.example", session: ben.session)
+        #expect(foreign.status == 403, "from another origin: \(foreign.status)")
+        let stranger = try await post(token: token, origin: ben.origin, session: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
+        #expect(stranger.status == 413, "a made-up session gets a form's limit, not a video's: \(stranger.status)")
+
+        #expect(try studio.state.draft(of: "jikji").draft == nil, "nothing was drafted")
+        let files = FileManager.default
+        let incoming = studio.state.folder.appendingPathComponent("incoming")
+        #expect(try files.contentsOfDirectory(atPath: incoming.path).isEmpty, "each body's file is gone once refused")
+        let uploads = studio.state.folder.appendingPathComponent("uploads")
+        #expect(((try? files.contentsOfDirectory(atPath: uploads.path)) ?? []).isEmpty, "nothing was kept")
+    }
 }
