@@ -75,7 +75,7 @@ public enum ExpoServer {
             onRunning("\(scheme)://\(configuration.host):\(port)")
         }
         guard let files = configuration.tls else {
-            return channel.server(configuration: server, onServerRunning: running, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+            return channel.server(configuration: server, onServerRunning: running, eventLoopGroup: ServingLoops.group, logger: logger)
         }
         let tls: TLSConfiguration
         do {
@@ -93,7 +93,7 @@ public enum ExpoServer {
         }
         do {
             return try TLSChannel(channel, tlsConfiguration: tls)
-                .server(configuration: server, onServerRunning: running, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+                .server(configuration: server, onServerRunning: running, eventLoopGroup: ServingLoops.group, logger: logger)
         } catch {
             throw .unusableTLS(file: files.key, reason: "the key and the certificate do not go together (\(error))")
         }
