@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs a program the guide depends on (ffmpeg, ffprobe, pdftocairo) with its arguments as
 /// a list, never through a shell, so no name a catalog gives can be read as a command; on a
