@@ -56,4 +56,58 @@ import Testing
         #expect(lines.first == "poster.*: no image (poster.svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown")
         #expect(lines.last == "photo-8.*: no image (photo-8.svg, .png, .jpg, .webp, .heic, .avif, .tif or .gif); a placeholder is shown (and 32 more images like it)")
     }
+
+    /// A mixed list: kinds past ten and under it, two files, an image name, an error.
+    static let mixed: [Diagnostic] = (0..<300).map { index in
+        switch index % 7 {
+        case 0, 3: Diagnostic(.warning, file: "items.json", place: "[\(index)].images", "the image \"p\(index)\" has no alt text")
+        case 1: Diagnostic(.warning, file: "p\(index).*", "no image (p\(index).svg, .png); a placeholder is shown")
+        case 2: Diagnostic(.warning, file: "items.en.json", place: "[\(index)].desc", "empty")
+        case 4 where index < 60: Diagnostic(.error, file: "items.json", place: "[\(index)]", "not an object")
+        case 5 where index < 40: Diagnostic(.warning, file: "tours.json", place: "[\(index)]", "unknown stop")
+        default: Diagnostic(.note, file: "items.json", place: "[\(index)].name", "a note \(index)")
+        }
+    }
+
+    @Test func aFoldGatheredInPiecesSaysWhatCollapsingTheWholeListSays() {
+        let whole = RepeatedDiagnostics.collapsed(Self.mixed)
+        #expect(whole.count < Self.mixed.count)
+        // One at a time, in runs folded apart and joined (as the cores read an items file),
+        // and as arrays and slices.
+        var oneByOne = DiagnosticFold()
+        for diagnostic in Self.mixed { oneByOne.append(diagnostic) }
+        #expect(oneByOne.collapsed == whole)
+        for cuts in [[1], [7, 150], [0, 10, 11, 299], Array(stride(from: 13, to: 300, by: 13))] {
+            var joined = DiagnosticFold()
+            var start = 0
+            for end in cuts + [Self.mixed.count] {
+                var run = DiagnosticFold()
+                run.append(contentsOf: Self.mixed[start..<end])
+                joined += run
+                start = end
+            }
+            #expect(joined.collapsed == whole, "cut at \(cuts)")
+        }
+        #expect(oneByOne.hasErrors)
+        #expect(!DiagnosticFold(Self.mixed.filter { $0.severity != .error }).hasErrors)
+    }
+
+    @Test func aFoldKeepsOnlyTenOfAKindHoweverManyCome() {
+        var fold = DiagnosticFold()
+        for index in 0..<100_000 {
+            fold.append(Diagnostic(.warning, file: "photo-\(index).*", "no image (photo-\(index).svg); a placeholder is shown"))
+        }
+        let lines = fold.collapsed
+        #expect(lines.count == RepeatedDiagnostics.shown)
+        #expect(lines.last?.message == "no image (photo-9.svg); a placeholder is shown (and 99990 more images like it)")
+    }
+
+    @Test func placesLocatedAfterFoldingAreThePlacesLocatedBefore() {
+        let locate = { (diagnostic: Diagnostic) -> Diagnostic in
+            var located = diagnostic
+            located.place = ":\(diagnostic.place.count):1"
+            return located
+        }
+        #expect(DiagnosticFold(Self.mixed).mapKept(locate).collapsed == RepeatedDiagnostics.collapsed(Self.mixed.map(locate)))
+    }
 }

@@ -69,7 +69,7 @@ public enum CatalogLoader {
         let store: any CatalogStore = prefetched
 
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
-        var publishingNotes: [Diagnostic] = []
+        var publishingNotes = DiagnosticFold()
         let suffixed = translationLanguages(in: store)
         let floors = FloorFiles.load(store, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
         let loaded = loadPrimary(store, translations: suffixed, floors: floors.known, diagnostics: &diagnostics,
@@ -107,22 +107,27 @@ public enum CatalogLoader {
         var images: [String: CatalogImage] = [:]
         // Every image asked for, found or not: a file refused (an SVG that is no XML) is used all the same.
         var asked: Set<String> = []
+        // Folded as they come: a collection whose photos are not there yet has a warning per exhibit.
+        var imageDiagnostics = DiagnosticFold()
+        let beforeImages = diagnostics.count
         if let primary {
-            readImages(of: primary, store, into: &images, asked: &asked, diagnostics: &diagnostics)
-            FloorFiles.plans(floors, store, pdfConverter: options.pdfConverter, asked: &asked, images: &images, diagnostics: &diagnostics)
+            readImages(of: primary, store, into: &images, asked: &asked, diagnostics: &imageDiagnostics)
+            var plans: [Diagnostic] = []
+            FloorFiles.plans(floors, store, pdfConverter: options.pdfConverter, asked: &asked, images: &images, diagnostics: &plans)
+            imageDiagnostics += plans
         }
 
-        guard let primary, !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw .invalid(path: path, diagnostics: RepeatedDiagnostics.collapsed(diagnostics))
+        guard let primary, !diagnostics.contains(where: { $0.severity == .error }), !imageDiagnostics.hasErrors else {
+            throw .invalid(path: path, diagnostics: collapsed(diagnostics, images: imageDiagnostics, at: beforeImages))
         }
         let languages = [primary.language] + translations.map(\.language)
         let interface = InterfaceLoader.load(languages, store, diagnostics: &diagnostics)
         var catalog = Catalog(primary: primary, translations: translations, images: images,
-                              diagnostics: RepeatedDiagnostics.collapsed(diagnostics))
+                              diagnostics: collapsed(diagnostics, images: imageDiagnostics, at: beforeImages))
         if options.publishingCheck {
-            catalog.publishingNotes = RepeatedDiagnostics.collapsed(publishingNotes
-                + PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
-                + store.unusedImages(besides: asked.union(["poster", "flag"])))
+            publishingNotes += PublishingCheck.notes(catalog.editions, primary: primary.language, store: store, reported: diagnostics)
+            publishingNotes += store.unusedImages(besides: asked.union(["poster", "flag"]))
+            catalog.publishingNotes = publishingNotes.collapsed
         }
         catalog.interface = interface
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
@@ -142,9 +147,17 @@ public enum CatalogLoader {
         return catalog
     }
 
+    /// `diagnostics` with the images' (folded apart) in their place, at `index`, collapsed.
+    private static func collapsed(_ diagnostics: [Diagnostic], images: DiagnosticFold, at index: Int) -> [Diagnostic] {
+        var fold = DiagnosticFold(diagnostics[..<index])
+        fold += images
+        fold.append(contentsOf: diagnostics[index...])
+        return fold.collapsed
+    }
+
     private static func loadPrimary(_ store: any CatalogStore, translations: [Language], floors: PositionDecoder.KnownFloors,
                                     diagnostics: inout [Diagnostic],
-                                    publishingNotes: inout [Diagnostic], record: inout EntryRecord)
+                                    publishingNotes: inout DiagnosticFold, record: inout EntryRecord)
         -> (edition: Edition, choice: PrimaryLanguageChoice, browsable: [String])? {
         let expositionFile = DataFile.exposition.fileName(nil)
         let itemsFile = DataFile.items.fileName(nil)
@@ -174,7 +187,7 @@ public enum CatalogLoader {
         let browsable = BrowseSetting.read(browse, exhibits: exhibits ?? [], reader: &expositionReader)
         diagnostics += store.located(expositionReader.diagnostics, inDataFile: expositionFile)
             + store.located(itemsReader.diagnostics, inDataFile: itemsFile) + sharedStops
-        publishingNotes += store.located(itemsReader.publishingNotes, inDataFile: itemsFile)
+        publishingNotes += store.located(itemsReader.notes, inDataFile: itemsFile)
         record.files[itemsFile] = (itemsReader.entriesWithProblems, [:])
         guard let exposition, let exhibits else { return nil }
         let choice = PrimaryLanguageChoice.make(setting: setting, settingFile: store.displayPath(ofDataFile: expositionFile),

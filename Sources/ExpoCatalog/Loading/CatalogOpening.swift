@@ -32,21 +32,33 @@ extension CatalogLoader {
     /// named. Every SVG is made safe here, whichever store found it (a folder, an imageset,
     /// a PDF converted): the server, the export and IIIF get these bytes.
     static func readImages(of primary: Edition, _ store: any CatalogStore, into images: inout [String: CatalogImage],
-                                   asked: inout Set<String>, diagnostics: inout [Diagnostic]) {
+                                   asked: inout Set<String>, diagnostics: inout DiagnosticFold) {
         // Read in place: mapping over the exhibits copied each of them.
-        var names = ["poster", "flag"]
+        for name in ["poster", "flag"] { readImage(name, store, into: &images, asked: &asked, diagnostics: &diagnostics) }
         for position in primary.exhibits.indices {
-            for image in primary.exhibits[position].images { names.append(image.name) }
+            for image in primary.exhibits[position].images {
+                readImage(image.name, store, into: &images, asked: &asked, diagnostics: &diagnostics)
+            }
         }
-        readImages(named: names, store, into: &images, asked: &asked, diagnostics: &diagnostics)
+    }
+
+    private static func readImage(_ name: String, _ store: any CatalogStore, into images: inout [String: CatalogImage],
+                                  asked: inout Set<String>, diagnostics: inout DiagnosticFold) {
+        guard Exhibit.isSafeID(name), asked.insert(name).inserted else { return }
+        var found: [Diagnostic] = []
+        images[name] = image(name, store, diagnostics: &found)
+        diagnostics += found
+    }
+
+    private static func image(_ name: String, _ store: any CatalogStore, diagnostics: inout [Diagnostic]) -> CatalogImage? {
+        store.image(named: name, diagnostics: &diagnostics).flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
     }
 
     /// The images `names` names, each read once (`asked` holds those read already).
     static func readImages(named names: [String], _ store: any CatalogStore, into images: inout [String: CatalogImage],
                            asked: inout Set<String>, diagnostics: inout [Diagnostic]) {
         for name in names where Exhibit.isSafeID(name) && asked.insert(name).inserted {
-            images[name] = store.image(named: name, diagnostics: &diagnostics)
-                .flatMap { SVGSanitizer.cleaned($0, diagnostics: &diagnostics) }
+            images[name] = image(name, store, diagnostics: &diagnostics)
         }
     }
 }

@@ -88,6 +88,15 @@ extension CatalogStore {
             return located
         }
     }
+
+    /// The notes a data file's reader folded, with their places as the store names them.
+    func located(_ notes: DiagnosticFold, inDataFile name: String) -> DiagnosticFold {
+        notes.mapKept { diagnostic in
+            var located = diagnostic
+            located.place = place(diagnostic.place, inDataFile: name)
+            return located
+        }
+    }
 }
 
 /// Reading and parsing one JSON file, with every failure as a diagnostic naming it.

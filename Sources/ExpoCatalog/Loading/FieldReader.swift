@@ -4,8 +4,11 @@ struct FieldReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
     /// What stands between the catalog and publishing it (an image without alt text):
-    /// `validate` reports these, the server does not.
-    private(set) var publishingNotes: [Diagnostic] = []
+    /// `validate` reports these, the server does not. Folded as they come: a collection
+    /// without alt text has one per exhibit.
+    private(set) var notes = DiagnosticFold()
+    /// The notes, each kind past ten said once with a count.
+    var publishingNotes: [Diagnostic] { notes.collapsed }
     /// The keys of texts a translation lacked, where the primary text stands in; one entry
     /// per text, for counting and for marking them with the primary language.
     var untranslated: [String] = []
@@ -34,7 +37,7 @@ struct FieldReader {
     }
 
     mutating func absorbNotesAndKeys(of part: FieldReader) {
-        publishingNotes += part.publishingNotes
+        notes += part.notes
         entriesWithProblems.formUnion(part.entriesWithProblems)
         for unknown in part.unknownKeys {
             if let index = unknownKeys.firstIndex(where: { $0.key == unknown.key && $0.known == unknown.known }) {
@@ -209,7 +212,7 @@ struct FieldReader {
     }
 
     mutating func note(at place: String, _ message: String) {
-        publishingNotes.append(Diagnostic(.warning, file: file, place: place, message))
+        notes.append(Diagnostic(.warning, file: file, place: place, message))
     }
 
     mutating func fail(at place: String, _ message: String) {

@@ -11,7 +11,7 @@ enum FloorFiles {
     }
 
     /// The primary language's floors, or none when the catalog has no floors file.
-    static func load(_ store: any CatalogStore, diagnostics: inout [Diagnostic], publishingNotes: inout [Diagnostic]) -> Loaded {
+    static func load(_ store: any CatalogStore, diagnostics: inout [Diagnostic], publishingNotes: inout DiagnosticFold) -> Loaded {
         let name = DataFile.floors.fileName(nil)
         let file = store.displayPath(ofDataFile: name)
         var loaded = Loaded()
@@ -34,7 +34,7 @@ enum FloorFiles {
             diagnostics.append(warning)
         }
         diagnostics += store.located(reader.diagnostics, inDataFile: name)
-        publishingNotes += store.located(reader.publishingNotes, inDataFile: name)
+        publishingNotes += store.located(reader.notes, inDataFile: name)
         return loaded
     }
 

@@ -5,12 +5,12 @@ import Foundation
 /// folder) image files no exhibit uses. `validate` reports these; the server does not.
 enum PublishingCheck {
     static func notes(_ editions: [Edition], primary: Language, store: any CatalogStore,
-                      reported: [Diagnostic]) -> [Diagnostic] {
+                      reported: [Diagnostic]) -> DiagnosticFold {
         // Only what was reported in the items files can be a note's place: a collection whose
         // photos are not there yet has a warning per exhibit, which a set of all would hold.
         let itemsFiles = Set(editions.map { store.displayPath(ofDataFile: DataFile.items.fileName($0.language == primary ? nil : $0.language)) })
         let alreadyReported = Set(reported.lazy.filter { itemsFiles.contains($0.file) }.map(\.location))
-        var notes: [Diagnostic] = []
+        var notes = DiagnosticFold()
         for edition in editions {
             let fileName = DataFile.items.fileName(edition.language == primary ? nil : edition.language)
             let file = store.displayPath(ofDataFile: fileName)

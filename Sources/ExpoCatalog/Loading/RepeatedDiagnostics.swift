@@ -11,34 +11,18 @@ enum RepeatedDiagnostics {
     /// `diagnostics` in their order, with each kind past `shown` in a file cut to its first
     /// `shown`, the last of them saying how many more there are.
     static func collapsed(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var counts: [Group: Int] = [:]
-        let groups = Self.groups(of: diagnostics)
-        for group in groups { counts[group, default: 0] += 1 }
-        guard counts.values.contains(where: { $0 > shown }) else { return diagnostics }
-        var seen: [Group: Int] = [:]
-        var result: [Diagnostic] = []
-        for (diagnostic, group) in zip(diagnostics, groups) {
-            let total = counts[group] ?? 0
-            let position = seen[group, default: 0] + 1
-            seen[group] = position
-            guard total > shown else { result.append(diagnostic); continue }
-            if position < shown {
-                result.append(diagnostic)
-            } else if position == shown {
-                var last = diagnostic
-                last.message += group.isImageName ? " (and \(total - shown) more images like it)" : " (and \(total - shown) more like it in this file)"
-                result.append(last)
-            }
-        }
-        return result
+        var fold = DiagnosticFold()
+        fold.append(contentsOf: diagnostics)
+        return fold.collapsed
     }
 
     /// Each diagnostic's group; a long list on every core, as a collection of 69,000 photos
     /// not there yet has one warning each.
-    private static func groups(of diagnostics: [Diagnostic]) -> [Group] {
+    static func groups(of diagnostics: some RandomAccessCollection<Diagnostic>) -> [Group] {
         guard diagnostics.count >= 4096 else { return diagnostics.map { Group($0) } }
-        return Runs.map(Runs.split(diagnostics.count, into: ProcessInfo.processInfo.activeProcessorCount * 4)) { run in
-            diagnostics[run].map { Group($0) }
+        let list = Array(diagnostics)
+        return Runs.map(Runs.split(list.count, into: ProcessInfo.processInfo.activeProcessorCount * 4)) { run in
+            list[run].map { Group($0) }
         }.flatMap { $0 }
     }
 
@@ -46,7 +30,7 @@ enum RepeatedDiagnostics {
     /// to the next (quoted names, numbers, a "did you mean" hint) left out, kept as a 64-bit
     /// digest of those bytes: making each kind a string was a tenth of a second of starting
     /// a collection of 69,202 photos not there yet, which has one warning per exhibit.
-    private struct Group: Hashable {
+    struct Group: Hashable {
         var file: String
         var severity: Diagnostic.Severity
         var kind: UInt64
