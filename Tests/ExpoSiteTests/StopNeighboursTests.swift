@@ -17,4 +17,17 @@ import Testing
         #expect(directory.neighbours(of: 30) == (2, 3))
         #expect(directory.neighbours(of: 50) == (0, nil))
     }
+
+    @Test func aStopLeadsToTheFirstExhibitWithItsNumber() {
+        // Places 0 to 5: stops 7, 3, 7, 12, 3, 1. The second 7 and the second 3 lead nowhere.
+        let directory = StopDirectory([("a", 7), ("b", 3), ("c", 7), ("d", 12), ("e", 3), ("f", 1)].map(Self.exhibit))
+        #expect([1, 3, 7, 12].map(directory.position) == [5, 1, 0, 3])
+        #expect([0, 2, 4, 8, 13, -1, Int.max].map(directory.position) == Array(repeating: nil, count: 7))
+        #expect(directory.stops.map(\.stop) == [1, 3, 7, 12])
+        #expect(directory.neighbours(of: 7) == (1, 3))
+        // In order, numbered from 1 as a catalog without stops is: each number its place.
+        let inOrder = StopDirectory((1...5000).map { Self.exhibit("e\($0)", stop: $0) })
+        #expect((1...5000).allSatisfy { inOrder.position($0) == $0 - 1 })
+        #expect(inOrder.position(5001) == nil)
+    }
 }

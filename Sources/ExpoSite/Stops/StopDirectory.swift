@@ -1,45 +1,53 @@
 import ExpoCatalog
 
 /// Which exhibit each stop number leads to: the first in the list with that number (the
-/// catalog warns about the others). Made once per site, so that `/stop/12` is one lookup
-/// however large the catalog.
+/// catalog warns about the others). Made once per site, so that `/stop/12` is a search of
+/// 19 steps among 400,000 stops. A table by number beside the list was 17 MB at that size.
 struct StopDirectory: Sendable {
-    /// The exhibit's place in every edition's list, by stop.
-    private let positions: [Int: Int]
-    /// Every stop, in increasing order, with its exhibit's place.
+    /// Every stop, in increasing order, with its exhibit's place in every edition's list.
     let stops: [(stop: Int, position: Int)]
 
     init(_ exhibits: [Exhibit]) {
-        var positions: [Int: Int] = [:]
-        positions.reserveCapacity(exhibits.count)
         var stops: [(stop: Int, position: Int)] = []
         stops.reserveCapacity(exhibits.count)
         // Each stop read in place: enumerating the exhibits copied every one of them.
         for position in exhibits.indices {
-            let stop = exhibits[position].stop
-            guard positions[stop] == nil else { continue }
-            positions[stop] = position
-            stops.append((stop, position))
+            stops.append((exhibits[position].stop, position))
         }
-        // Stops are mostly the list's order already, and sorting a sorted list is quick.
+        // Stops are mostly the list's order already, and checking that is quick. Otherwise,
+        // sorted by stop and then place, the first of each number is the one kept.
         if !stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].stop < stops[$0].stop }) {
-            stops.sort { $0.stop < $1.stop }
+            stops.sort { ($0.stop, $0.position) < ($1.stop, $1.position) }
+            var kept = 0
+            for index in stops.indices where kept == 0 || stops[kept - 1].stop != stops[index].stop {
+                stops[kept] = stops[index]
+                kept += 1
+            }
+            stops.removeLast(stops.count - kept)
         }
-        self.positions = positions
         self.stops = stops
     }
 
     /// The place in the list of the exhibit at stop `number`, or nil.
-    func position(_ number: Int) -> Int? { positions[number] }
+    func position(_ number: Int) -> Int? {
+        let index = firstIndex(notBefore: number)
+        return index < stops.count && stops[index].stop == number ? stops[index].position : nil
+    }
 
-    /// The places in the list of the exhibits at the stops before and after `number`: where
-    /// a visitor walking the stops in order goes next (the lock screen's previous and next).
-    func neighbours(of number: Int) -> (previous: Int?, next: Int?) {
+    /// The index of the first stop at `number` or after it.
+    private func firstIndex(notBefore number: Int) -> Int {
         var low = 0, high = stops.count
         while low < high {
             let middle = (low + high) / 2
             if stops[middle].stop < number { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    /// The places in the list of the exhibits at the stops before and after `number`: where
+    /// a visitor walking the stops in order goes next (the lock screen's previous and next).
+    func neighbours(of number: Int) -> (previous: Int?, next: Int?) {
+        let low = firstIndex(notBefore: number)
         let after = low < stops.count && stops[low].stop == number ? low + 1 : low
         return (low > 0 ? stops[low - 1].position : nil, after < stops.count ? stops[after].position : nil)
     }
