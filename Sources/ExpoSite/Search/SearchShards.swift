@@ -32,6 +32,13 @@ struct SearchShards: Sendable {
     /// File name (`manifest.json`, `t.json`, `te18480.json`, `d0.json`, …) → its bytes.
     private(set) var files: [String: [UInt8]] = [:]
     private var nodes: [(key: String, kind: Int)] = []
+
+    /// The files, moved out and no longer held here: whoever keeps them in another form can
+    /// let each go as it is converted.
+    mutating func takeFiles() -> [String: [UInt8]] {
+        defer { files = [:] }
+        return files
+    }
     private var typo: [String] = []
 
     /// `listLink` is the list's address; an exhibit's is `listLink` + id + `/`. `filesLink`
