@@ -60,6 +60,15 @@ import Testing
         guard case let .array(list) = json else { Issue.record("not a list"); return }
         #expect(items.shapes == list.map(StopNumbers.EntryShape.init))
         #expect(items.indexByID == JSONFile.entryIndexes(.success(json)))
+        // A server's reader makes no notes, and finds everything else the same.
+        var serving = FieldReader(file: "items.json")
+        serving.keepsNotes = false
+        let served = try #require(StreamedItems.read(path: path, displayPath: "items.json", floors: .none, reader: &serving))
+        #expect(served.exhibits == exhibits)
+        #expect(serving.diagnostics == whole.diagnostics)
+        #expect(serving.entriesWithProblems == whole.entriesWithProblems)
+        #expect(serving.publishingNotes.isEmpty)
+        #expect(whole.publishingNotes.contains { $0.message.contains("has no alt text") })
         // The fixture holds what it is meant to.
         #expect(duplicates.count > 100)
         let messages = whole.diagnostics.map(\.message)

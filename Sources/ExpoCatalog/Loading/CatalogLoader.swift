@@ -72,7 +72,7 @@ public enum CatalogLoader {
         var publishingNotes = DiagnosticFold()
         let suffixed = translationLanguages(in: store)
         let floors = FloorFiles.load(store, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
-        let loaded = loadPrimary(store, translations: suffixed, floors: floors.known, diagnostics: &diagnostics,
+        let loaded = loadPrimary(store, translations: suffixed, floors: floors.known, keepsNotes: options.publishingCheck, diagnostics: &diagnostics,
                                  publishingNotes: &publishingNotes, record: &record)
         var primary = loaded?.edition
         primary?.floors = floors.floors
@@ -155,7 +155,8 @@ public enum CatalogLoader {
         return fold.collapsed
     }
 
-    private static func loadPrimary(_ store: any CatalogStore, translations: [Language], floors: PositionDecoder.KnownFloors,
+    /// `keepsNotes`: whether to make the publishing notes, which only `validate` reports.
+    private static func loadPrimary(_ store: any CatalogStore, translations: [Language], floors: PositionDecoder.KnownFloors, keepsNotes: Bool,
                                     diagnostics: inout [Diagnostic],
                                     publishingNotes: inout DiagnosticFold, record: inout EntryRecord)
         -> (edition: Edition, choice: PrimaryLanguageChoice, browsable: [String])? {
@@ -163,6 +164,7 @@ public enum CatalogLoader {
         let itemsFile = DataFile.items.fileName(nil)
         var expositionReader = FieldReader(file: store.displayPath(ofDataFile: expositionFile))
         var itemsReader = FieldReader(file: store.displayPath(ofDataFile: itemsFile))
+        itemsReader.keepsNotes = keepsNotes
         var exposition: Exposition?
         var exhibits: [Exhibit]?
         var setting: JSONValue?

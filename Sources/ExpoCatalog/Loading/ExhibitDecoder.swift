@@ -14,7 +14,7 @@ enum ExhibitDecoder {
         }
         var gathered = Gathered()
         gathered.exhibits.reserveCapacity(entries.count)
-        var parts = decodeInParts(entries, file: reader.file, cores: cores, floors: floors)
+        var parts = decodeInParts(entries, file: reader.file, keepsNotes: reader.keepsNotes, cores: cores, floors: floors)
         gathered.add(&parts, to: &reader)
         reader.reportUnknownKeys()
         return gathered.exhibits
@@ -64,19 +64,21 @@ enum ExhibitDecoder {
 
     /// The entries in runs, on every core for a large list; the runs in order. Whether an
     /// id is another entry's too is left to the caller, which sees them all in order.
-    static func decodeInParts(_ entries: [JSONValue], file: String, cores: Int? = nil,
+    static func decodeInParts(_ entries: [JSONValue], file: String, keepsNotes: Bool = true, cores: Int? = nil,
                               floors: PositionDecoder.KnownFloors = .none) -> [Part] {
         let cores = cores ?? (entries.count >= partedCount ? ProcessInfo.processInfo.activeProcessorCount : 1)
         return Runs.map(Runs.split(entries.count, into: cores)) { run in
-            decodePart(entries[run], first: run.lowerBound, file: file, floors: floors, texts: TextTable())
+            decodePart(entries[run], first: run.lowerBound, file: file, keepsNotes: keepsNotes, floors: floors, texts: TextTable())
         }
     }
 
     /// One run of entries, `entries.first` at the list's index `first`, read by a reader of
     /// its own. `texts`: where facts that recur from entry to entry are held once.
-    static func decodePart(_ entries: ArraySlice<JSONValue>, first: Int, file: String,
+    static func decodePart(_ entries: ArraySlice<JSONValue>, first: Int, file: String, keepsNotes: Bool = true,
                            floors: PositionDecoder.KnownFloors = .none, texts: TextTable) -> Part {
-        var part = Part(first: first, reader: FieldReader(file: file))
+        var reader = FieldReader(file: file)
+        reader.keepsNotes = keepsNotes
+        var part = Part(first: first, reader: reader)
         part.entries.reserveCapacity(entries.count)
         for position in entries.indices {
             let index = first + position - entries.startIndex

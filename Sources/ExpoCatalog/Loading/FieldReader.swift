@@ -7,6 +7,9 @@ struct FieldReader {
     /// `validate` reports these, the server does not. Folded as they come: a collection
     /// without alt text has one per exhibit.
     private(set) var notes = DiagnosticFold()
+    /// Whether notes are made at all: only `validate` reports them, and a collection without
+    /// alt text has one per exhibit, so a server's load makes none.
+    var keepsNotes = true
     /// The notes, each kind past ten said once with a count.
     var publishingNotes: [Diagnostic] { notes.collapsed }
     /// The keys of texts a translation lacked, where the primary text stands in; one entry
@@ -211,8 +214,10 @@ struct FieldReader {
         diagnostics.append(Diagnostic(.warning, file: file, place: place, message))
     }
 
-    mutating func note(at place: String, _ message: String) {
-        notes.append(Diagnostic(.warning, file: file, place: place, message))
+    /// The place and message are made only when notes are kept.
+    mutating func note(at place: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+        guard keepsNotes else { return }
+        notes.append(Diagnostic(.warning, file: file, place: place(), message()))
     }
 
     mutating func fail(at place: String, _ message: String) {

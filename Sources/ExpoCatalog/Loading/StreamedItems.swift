@@ -49,6 +49,7 @@ struct StreamedItems {
         let tables = (0..<cores).map { _ in TextTable() }
         var found = reader
         let file = reader.file
+        let keepsNotes = reader.keepsNotes
         var gathered = ExhibitDecoder.Gathered()
         gathered.exhibits.reserveCapacity(count)
         var runDigests: [UInt64] = []
@@ -69,7 +70,7 @@ struct StreamedItems {
             let done = Runs.map(together.map { ($0.lowerBound - first)..<($0.upperBound - first) }) { local -> Run? in
                 let table = tables[together.firstIndex { $0.lowerBound == first + local.lowerBound }!]
                 return bytes.withUnsafeBufferPointer { buffer in
-                    readRun(buffer, starts: starts, local, first: first, file: file, floors: floors, texts: table)
+                    readRun(buffer, starts: starts, local, first: first, file: file, keepsNotes: keepsNotes, floors: floors, texts: table)
                 }
             }
             var parts: [ExhibitDecoder.Part] = []
@@ -100,12 +101,13 @@ struct StreamedItems {
 
     /// One run's entries (`entries` of `starts`, the list's index of the first read being
     /// `first`), parsed, digested and decoded; its values are let go on the same core.
-    private static func readRun(_ chunk: UnsafeBufferPointer<UInt8>, starts: [Int], _ entries: Range<Int>, first: Int, file: String,
+    private static func readRun(_ chunk: UnsafeBufferPointer<UInt8>, starts: [Int], _ entries: Range<Int>, first: Int, file: String, keepsNotes: Bool,
                              floors: PositionDecoder.KnownFloors, texts: TextTable) -> Run? {
         guard let parsed = JSONParser.parseEntries(chunk, starts: starts, entries: entries) else { return nil }
         let values = parsed.values[...]
         let end = entries.upperBound < starts.count ? starts[entries.upperBound] : chunk.count
-        var run = Run(part: ExhibitDecoder.decodePart(values, first: first + entries.lowerBound, file: file, floors: floors, texts: texts),
+        var run = Run(part: ExhibitDecoder.decodePart(values, first: first + entries.lowerBound, file: file, keepsNotes: keepsNotes,
+                                                      floors: floors, texts: texts),
                       digest: JSONElementScan.digest(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: chunk[starts[entries.lowerBound]..<end]))),
                       duplicates: parsed.duplicates)
         run.shapes.reserveCapacity(values.count)
