@@ -36,6 +36,10 @@ extension CatalogLoader {
         // Read in place: mapping over the exhibits copied each of them.
         for name in ["poster", "flag"] { readImage(name, store, into: &images, asked: &asked, diagnostics: &diagnostics) }
         for position in primary.exhibits.indices {
+            guard primary.exhibits[position].hasOwnImages else {
+                readImage(primary.exhibits[position].id, store, into: &images, asked: &asked, diagnostics: &diagnostics)
+                continue
+            }
             for image in primary.exhibits[position].images {
                 readImage(image.name, store, into: &images, asked: &asked, diagnostics: &diagnostics)
             }

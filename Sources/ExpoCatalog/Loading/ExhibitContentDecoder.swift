@@ -6,8 +6,9 @@ enum ExhibitContentDecoder {
         [("caption", \.caption), ("credit", \.credit), ("visual_description", \.visualDescription)]
     }
 
-    /// The exhibit's images, its own (`id`) first, whether or not `images` lists it.
-    static func images(_ entry: JSONValue, id: String, at place: String, reader: inout FieldReader) -> [ExhibitImage] {
+    /// The exhibit's images, its own (`id`) first, whether or not `images` lists it; nil when
+    /// that one image is all, without words of its own (the exhibit then makes no list).
+    static func images(_ entry: JSONValue, id: String, at place: String, reader: inout FieldReader) -> [ExhibitImage]? {
         var first = ExhibitImage(name: id)
         var others: [ExhibitImage] = []
         for (index, name, item) in imageEntries(entry, id: id, at: place, reader: &reader) {
@@ -19,6 +20,7 @@ enum ExhibitContentDecoder {
             }
             if name == id { first = image } else { others.append(image) }
         }
+        guard !others.isEmpty || first != ExhibitImage(name: id) else { return nil }
         return [first] + others
     }
 

@@ -119,7 +119,9 @@ enum ExhibitDecoder {
             transcript: ExhibitContentDecoder.transcript(entry, at: place, reader: &reader),
             position: PositionDecoder.position(entry, at: place, floors: floors, reader: &reader),
             versions: ExhibitContentDecoder.versions(entry, at: place, reader: &reader))
-        for image in exhibit.images where !image.hasAlt {
+        // Only when notes are made: each look at the images of an exhibit that has only its
+        // own makes the list of one.
+        for image in reader.keepsNotes ? exhibit.images : [] where !image.hasAlt {
             reader.note(at: entry["images"] == nil ? place : "\(place).images",
                         "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
         }

@@ -1,13 +1,31 @@
 /// One exhibit as an entry of `items.json` describes it, in one language.
 /// Its id is the entry's `image_name`: it names the first image and the exhibit's URL.
 public struct Exhibit: Sendable, Equatable, Identifiable {
-    public var id: String
+    public var id: String {
+        // The one image was the old id's: it stays what it was.
+        didSet { if ownImages == nil, oldValue != id { ownImages = [ExhibitImage(name: oldValue)] } }
+    }
     public var name: String
     public var shortDescription: String
     /// May use a small Markdown subset (paragraphs, emphasis, links, lists).
     public var description: String
     /// At least one: the first is always the image named by the id.
-    public var images: [ExhibitImage]
+    public var images: [ExhibitImage] {
+        get { ownImages ?? [ExhibitImage(name: id)] }
+        set { ownImages = Self.own(newValue, id: id) }
+    }
+    /// Nil when the exhibit has only the image its id names, with no words of its own: most
+    /// of a museum's records, each of which held a list of one image (112 bytes, 45 MB at
+    /// 400,000 exhibits).
+    private var ownImages: [ExhibitImage]?
+
+    private static func own(_ images: [ExhibitImage], id: String) -> [ExhibitImage]? {
+        images.count == 1 && images[0] == ExhibitImage(name: id) ? nil : images
+    }
+
+    /// Whether the exhibit shows more than the one image its id names, or gives it words;
+    /// asked of every exhibit of a large catalog without making the list.
+    var hasOwnImages: Bool { ownImages != nil }
     public var facts: ObjectFacts {
         // Lent, not copied: pages read an exhibit's facts many times over, one text at a time.
         _read { yield factsBox?.facts ?? Self.noFacts }
@@ -70,7 +88,7 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
         self.name = name
         self.shortDescription = shortDescription
         self.description = description
-        self.images = images ?? [ExhibitImage(name: id)]
+        ownImages = images.flatMap { Self.own($0, id: id) }
         factsBox = facts.isEmpty ? nil : FactsBox(facts)
         narration = Narration.of(audio: audio, transcript: transcript)
         self.position = position
