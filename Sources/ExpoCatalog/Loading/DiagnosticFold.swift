@@ -15,8 +15,6 @@ struct DiagnosticFold: Sendable {
         append(contentsOf: diagnostics)
     }
 
-    var isEmpty: Bool { kept.isEmpty }
-
     /// Whether any diagnostic gathered is an error: the first of each kind is always kept.
     var hasErrors: Bool { kept.contains { $0.severity == .error } }
 

@@ -11,9 +11,7 @@ enum RepeatedDiagnostics {
     /// `diagnostics` in their order, with each kind past `shown` in a file cut to its first
     /// `shown`, the last of them saying how many more there are.
     static func collapsed(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var fold = DiagnosticFold()
-        fold.append(contentsOf: diagnostics)
-        return fold.collapsed
+        DiagnosticFold(diagnostics).collapsed
     }
 
     /// Each diagnostic's group; a long list on every core, as a collection of 69,000 photos
