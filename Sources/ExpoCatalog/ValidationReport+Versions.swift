@@ -9,7 +9,7 @@ extension ValidationReport {
         var sign = 0
 
         init(_ edition: Edition) {
-            for exhibit in edition.exhibits {
+            for exhibit in edition.exhibits.richExhibits {
                 if exhibit.audio != nil { narrated += 1 }
                 guard exhibit.hasVersions else { continue }
                 let versions = exhibit.versions

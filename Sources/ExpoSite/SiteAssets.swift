@@ -82,7 +82,7 @@ struct SiteAssets: Sendable {
         var tones: Set<String> = []
         // The images of exhibits with a recording or a video: saved for offline with them.
         let narrated: Set<String> = renditions.recordings.isEmpty && renditions.videos.isEmpty ? [] : Set(catalog.editions.flatMap { edition in
-            edition.exhibits.filter { $0.audio != nil || $0.hasVersions }.flatMap { $0.images.map(\.name) }
+            edition.exhibits.richExhibits.filter { $0.audio != nil || $0.hasVersions }.flatMap { $0.images.map(\.name) }
         })
         for (name, rendition) in renditions.images.sorted(by: { $0.key < $1.key }) {
             var links: [String: String] = [:]
@@ -136,7 +136,8 @@ struct SiteAssets: Sendable {
             var links: [String] = []
             var bytes = 0
             var exhibits = 0
-            for exhibit in edition.exhibits {
+            // A narration is more than a packed record holds.
+            for exhibit in edition.exhibits.richExhibits {
                 guard let files = narrationFiles(exhibit) else { continue }
                 exhibits += 1
                 links += [routes.link(routes.exhibit(exhibit.id, edition.language))] + files.map(\.link)
@@ -150,7 +151,7 @@ struct SiteAssets: Sendable {
         }
         for edition in catalog.editions {
             var found: Set<GuideVersion> = edition.exposition.easyRead == nil ? [] : [.easyRead]
-            for exhibit in edition.exhibits where exhibit.hasVersions {
+            for exhibit in edition.exhibits.richExhibits where exhibit.hasVersions {
                 let versions = exhibit.versions
                 if versions.easyRead != nil { found.insert(.easyRead) }
                 if let file = versions.audioDescription, recordings[file] != nil { found.insert(.audioDescription) }

@@ -29,9 +29,7 @@ enum SiteChanges {
             guard oldEdition.language == edition.language, oldEdition.exposition == edition.exposition,
                   oldEdition.tours == edition.tours, oldEdition.floors == edition.floors,
                   oldEdition.exhibits.count == edition.exhibits.count else { return nil }
-            for index in edition.exhibits.indices where oldEdition.exhibits[index] != edition.exhibits[index] {
-                changed.insert(index)
-            }
+            changed.formUnion(edition.exhibits.differingPositions(from: oldEdition.exhibits))
             for id in oldEdition.untranslated.symmetricDifference(edition.untranslated) {
                 guard let index = plan.positions[id] else { return nil }
                 changed.insert(index)
@@ -60,9 +58,10 @@ enum SiteChanges {
             let oldReader = FacetReader(edition: oldEdition, primary: old.primary, browsable: old.browsableFields)
             let reader = FacetReader(edition: edition, primary: new.primary, browsable: new.browsableFields)
             for index in changed {
+                let (oldFacts, facts) = (oldReader.facts(index), reader.facts(index))
                 guard oldEdition.exhibits[index].facts.fields.map(\.label) == edition.exhibits[index].facts.fields.map(\.label),
                       old.primary.exhibits[index].facts.fields.map(\.label) == new.primary.exhibits[index].facts.fields.map(\.label),
-                      reader.kinds.allSatisfy({ oldReader.values($0.kind, index) == reader.values($0.kind, index) })
+                      reader.kinds.allSatisfy({ oldReader.values($0.kind, oldFacts) == reader.values($0.kind, facts) })
                 else { return false }
             }
         }
@@ -77,8 +76,9 @@ enum SiteChanges {
         var exhibitPages: Set<Int> = []
         for index in indices {
             exhibitPages.formUnion([index - 1, index, index + 1])
-            exhibitPages.formUnion(stopNeighbours(of: catalog.primary.exhibits[index].stop, plan.stops))
-            paths.insert(routes.stop(catalog.primary.exhibits[index].stop, routes.primary))
+            let stop = catalog.primary.exhibits.stop(at: index)
+            exhibitPages.formUnion(stopNeighbours(of: stop, plan.stops))
+            paths.insert(routes.stop(stop, routes.primary))
             if plan.hasIIIF { paths.insert(routes.iiifManifest(plan.exhibitIDs[index])) }
             let sheet = index / LabelSheet.perPage + 1
             for version in [nil] + plan.labelVersions.map(Optional.some) {

@@ -40,7 +40,7 @@ struct SitePlan: Sendable {
         self.labelVersions = labelVersions
         languages = catalog.languages
         perPage = options.exhibitsPerPage
-        exhibitIDs = catalog.primary.exhibits.map(\.id)
+        exhibitIDs = catalog.primary.exhibits.ids
         listPageCount = max(1, (exhibitIDs.count + perPage - 1) / perPage)
         labelPageCount = LabelSheet.pageCount(exhibits: exhibitIDs.count)
         var positions: [String: Int] = [:]

@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    private func decode(cores: Int) throws -> (exhibits: [Exhibit]?, reader: FieldReader) {
+    private func decode(cores: Int) throws -> (exhibits: ExhibitTable?, reader: FieldReader) {
         let json = try JSONParser.parse(Array(("[" + Self.entries.joined(separator: ",") + "]").utf8))
         var reader = FieldReader(file: "items.json")
         let exhibits = ExhibitDecoder.decode(json, reader: &reader, cores: cores)

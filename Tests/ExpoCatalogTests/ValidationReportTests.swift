@@ -15,10 +15,8 @@ import Testing
         #expect(report.exitStatus == 0)
         #expect(ValidationReport(loading: .success(catalog), strict: true).exitStatus == 1)
         var described = catalog
-        described.primary.exhibits = catalog.primary.exhibits.map { exhibit in
-            var exhibit = exhibit
-            exhibit.images[0].alt = "A picture"
-            return exhibit
+        for position in described.primary.exhibits.indices {
+            described.primary.exhibits[position].images[0].alt = "A picture"
         }
         described.publishingNotes = []
         let clean = ValidationReport(loading: .success(described), strict: true)

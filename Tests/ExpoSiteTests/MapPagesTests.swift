@@ -81,10 +81,10 @@ import Testing
                                 resources: try SiteResources.bundled(), routes: routes)
         let count = MapScreen.pinLimit + 7
         // In reverse stop order, so that the screen must sort them.
-        catalog.primary.exhibits = (1...count).reversed().map { stop in
+        catalog.primary.exhibits = ExhibitTable((1...count).reversed().map { stop in
             Exhibit(id: "e\(stop)", stop: stop, name: "Exhibit \(stop)", shortDescription: "", description: "",
                     position: ExhibitPosition(floor: "1", x: 50, y: 50))
-        }
+        })
         let screen = MapScreen(language: catalog.primary.language, catalog: catalog, routes: routes, assets: assets)
         let floor = try #require(screen.floors.first)
         #expect(floor.plan?.pins.count == MapScreen.pinLimit)

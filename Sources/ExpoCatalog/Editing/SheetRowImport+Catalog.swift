@@ -10,8 +10,8 @@ extension SheetRowImport {
         let positions = load.primaryIndex.isEmpty
             ? Dictionary(catalog.primary.exhibits.enumerated().map { ($1.id, $0) }) { first, _ in first }
             : load.primaryIndex
-        func reordered(_ edition: Edition) -> [Exhibit] {
-            var exhibits: [Exhibit] = []
+        func reordered(_ edition: Edition) -> ExhibitTable {
+            var exhibits = ExhibitTable()
             exhibits.reserveCapacity(order.count)
             for id in order {
                 let old = positions[id].flatMap { edition.exhibits.indices.contains($0) ? edition.exhibits[$0] : nil }
@@ -23,6 +23,7 @@ extension SheetRowImport {
                     exhibits.append(old)
                 }
             }
+            exhibits.pack()
             return exhibits
         }
         catalog.primary.exhibits = reordered(catalog.primary)
@@ -59,7 +60,7 @@ extension SheetRowImport {
 
     /// A warning at each changed or added row whose stop number another exhibit has first,
     /// as a load gives one: `/stop/N` leads to the first of them.
-    private mutating func checkStops(_ exhibits: [Exhibit], rowOfID: [String: Int]) {
+    private mutating func checkStops(_ exhibits: ExhibitTable, rowOfID: [String: Int]) {
         var first: [Int: String] = [:]
         for exhibit in exhibits {
             let stop = exhibit.stop

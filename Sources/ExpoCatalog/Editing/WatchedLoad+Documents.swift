@@ -58,7 +58,7 @@ extension WatchedLoad {
             case .tours:
                 var ids: Set<String> = []
                 ids.reserveCapacity(catalog.primary.exhibits.count)
-                for index in catalog.primary.exhibits.indices { ids.insert(catalog.primary.exhibits[index].id) }
+                for index in catalog.primary.exhibits.indices { ids.insert(catalog.primary.exhibits.id(at: index)) }
                 catalog.primary.tours = TourDecoder.decode(json, exhibitIDs: ids, reader: &reader)
             case .floors:
                 catalog.primary.floors = FloorDecoder.decode(json, reader: &reader).map(\.floor)

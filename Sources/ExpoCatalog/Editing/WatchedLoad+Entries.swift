@@ -112,8 +112,8 @@ extension WatchedLoad {
             }
         }
         for (id, position) in movedStops {
-            let stop = catalog.primary.exhibits[position].stop
-            guard let other = catalog.primary.exhibits.indices.first(where: { $0 != position && catalog.primary.exhibits[$0].stop == stop }) else { continue }
+            let stop = catalog.primary.exhibits.stop(at: position)
+            guard let other = catalog.primary.exhibits.indices.first(where: { $0 != position && catalog.primary.exhibits.stop(at: $0) == stop }) else { continue }
             let diagnostic = Diagnostic(.warning, file: primaryName, place: "[\(position)].stop",
                                         "stop \(stop) is also the stop of \(primaryName)[\(other)] (\(catalog.primary.exhibits[other].id)); /stop/\(stop) leads to the first of them")
             problems.append(EntryProblem(exhibit: id, language: primaryLanguage, field: .stop, diagnostic: diagnostic))

@@ -8,7 +8,7 @@ enum BrowseSetting {
 
     /// The labels `value` names, each trimmed; a label no exhibit's field has is reported
     /// (with the nearest label that exists) and left out, as is anything that is no label.
-    static func read(_ value: JSONValue?, exhibits: [Exhibit], reader: inout FieldReader) -> [String] {
+    static func read(_ value: JSONValue?, exhibits: ExhibitTable, reader: inout FieldReader) -> [String] {
         guard let value else { return [] }
         let place = ".\(key)"
         guard case let .array(items) = value else {

@@ -166,7 +166,7 @@ public enum CatalogLoader {
         var itemsReader = FieldReader(file: store.displayPath(ofDataFile: itemsFile))
         itemsReader.keepsNotes = keepsNotes
         var exposition: Exposition?
-        var exhibits: [Exhibit]?
+        var exhibits: ExhibitTable?
         var setting: JSONValue?
         var browse: JSONValue?
         switch store.readJSON(dataFile: expositionFile) {
@@ -199,7 +199,7 @@ public enum CatalogLoader {
     }
 
     /// Enough of the primary text to tell its language: the exposition and the first exhibits.
-    private static func sample(_ exposition: Exposition, _ exhibits: [Exhibit]) -> String {
+    private static func sample(_ exposition: Exposition, _ exhibits: ExhibitTable) -> String {
         ([exposition.title, exposition.location, exposition.description]
             + exhibits.prefix(20).flatMap { [$0.name, $0.shortDescription, $0.description] }).joined(separator: "\n")
     }

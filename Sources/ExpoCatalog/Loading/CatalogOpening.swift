@@ -36,8 +36,8 @@ extension CatalogLoader {
         // Read in place: mapping over the exhibits copied each of them.
         for name in ["poster", "flag"] { readImage(name, store, into: &images, asked: &asked, diagnostics: &diagnostics) }
         for position in primary.exhibits.indices {
-            guard primary.exhibits[position].hasOwnImages else {
-                readImage(primary.exhibits[position].id, store, into: &images, asked: &asked, diagnostics: &diagnostics)
+            guard primary.exhibits.hasOwnImages(at: position) else {
+                readImage(primary.exhibits.id(at: position), store, into: &images, asked: &asked, diagnostics: &diagnostics)
                 continue
             }
             for image in primary.exhibits[position].images {

@@ -46,7 +46,7 @@ protocol CatalogStore: Sendable {
 /// The main items file read: its exhibits (nil when it is no list), what the shared-stops
 /// check needs of each entry, and warnings reading met that leave it usable (a key given twice).
 struct ItemsReading {
-    var exhibits: [Exhibit]?
+    var exhibits: ExhibitTable?
     var shapes: [StopNumbers.EntryShape]
     var warnings: [Diagnostic] = []
 }

@@ -7,7 +7,7 @@ enum ExhibitDecoder {
 
     /// `cores`: how many share a large list (all of the machine's when nil).
     static func decode(_ json: JSONValue, reader: inout FieldReader, cores: Int? = nil,
-                       floors: PositionDecoder.KnownFloors = .none) -> [Exhibit]? {
+                       floors: PositionDecoder.KnownFloors = .none) -> ExhibitTable? {
         guard case let .array(entries) = json else {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
             return nil
@@ -23,7 +23,7 @@ enum ExhibitDecoder {
     /// The exhibits of a list's runs, added run after run in the list's order, with an
     /// error for each id an earlier entry has.
     struct Gathered {
-        var exhibits: [Exhibit] = []
+        var exhibits = ExhibitTable()
         private var firstIndexOfID: [String: Int] = [:]
 
         /// Adds `parts` (moved out of them) and their readers' findings to `reader`.
@@ -37,17 +37,21 @@ enum ExhibitDecoder {
                     used = diagnosticsEnd
                     // Moved out, not copied: copying 69,202 exhibits and then freeing the parts
                     // retained and released every text twice.
-                    guard let exhibit = parts[part].entries[offset].exhibit.take() else { continue }
-                    if let first = firstIndexOfID[exhibit.id] {
-                        reader.fail(at: "[\(index)].image_name", "\"\(exhibit.id)\" is already the id of [\(first)]; ids must be unique")
+                    let exhibit = parts[part].entries[offset].exhibit.take()
+                    guard let id = parts[part].packed == nil ? exhibit?.id : parts[part].packedIDs[offset] else { continue }
+                    if let first = firstIndexOfID[id] {
+                        reader.fail(at: "[\(index)].image_name", "\"\(id)\" is already the id of [\(first)]; ids must be unique")
                         reader.entriesWithProblems.insert(index)
-                    } else if Exhibit.isSafeID(exhibit.id), Exhibit.lengthProblem(exhibit.id) == nil {
-                        firstIndexOfID[exhibit.id] = index
+                    } else if Exhibit.isSafeID(id), Exhibit.lengthProblem(id) == nil {
+                        firstIndexOfID[id] = index
                     }
-                    exhibits.append(exhibit)
+                    if let exhibit { exhibits.append(exhibit) }
                 }
                 reader.absorbNotesAndKeys(of: parts[part].reader)
+                if let packed = parts[part].packed { exhibits.append(packed) }
             }
+            // Packed as they come: a large list is never held decoded whole.
+            exhibits.pack()
         }
     }
 
@@ -57,6 +61,17 @@ enum ExhibitDecoder {
         var first: Int
         var entries: [(exhibit: Exhibit?, diagnosticsEnd: Int)] = []
         var reader: FieldReader
+        /// The run's exhibits once packed, on the core that read them, with each entry's id
+        /// (nil for an entry that made no exhibit).
+        var packed: PackedExhibits?
+        var packedIDs: [String?] = []
+
+        /// Packs the exhibits, which `entries` then no longer hold.
+        mutating func pack() {
+            packed = PackedExhibits(entries.lazy.compactMap(\.exhibit))
+            packedIDs = entries.map { $0.exhibit?.id }
+            for offset in entries.indices { entries[offset].exhibit = nil }
+        }
     }
 
     /// At least this many entries are read on several cores.
@@ -68,7 +83,9 @@ enum ExhibitDecoder {
                               floors: PositionDecoder.KnownFloors = .none) -> [Part] {
         let cores = cores ?? (entries.count >= partedCount ? ProcessInfo.processInfo.activeProcessorCount : 1)
         return Runs.map(Runs.split(entries.count, into: cores)) { run in
-            decodePart(entries[run], first: run.lowerBound, file: file, keepsNotes: keepsNotes, floors: floors, texts: TextTable())
+            var part = decodePart(entries[run], first: run.lowerBound, file: file, keepsNotes: keepsNotes, floors: floors, texts: TextTable())
+            part.pack()
+            return part
         }
     }
 
@@ -131,8 +148,8 @@ enum ExhibitDecoder {
     /// A translation, matched to the primary exhibits by id. Entries with an unknown or
     /// repeated id are ignored with a warning; exhibits without an entry keep the primary text.
     /// `untranslated` gains `id.key` for each of an exhibit's texts that the primary text stands in for.
-    static func translate(_ json: JSONValue, from primary: [Exhibit], primaryLanguage: Language,
-                          untranslated: inout Set<String>, reader: inout FieldReader) -> [Exhibit] {
+    static func translate(_ json: JSONValue, from primary: ExhibitTable, primaryLanguage: Language,
+                          untranslated: inout Set<String>, reader: inout FieldReader) -> ExhibitTable {
         guard case let .array(entries) = json else {
             reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
             untranslated.formUnion(allTexts(primary))
@@ -164,18 +181,22 @@ enum ExhibitDecoder {
         reader.entryIndexByID = entryByID.mapValues(\.index)
         defer { reader.reportUnknownKeys() }
         let note = fallbackNote(primaryLanguage)
-        return primary.map { exhibit in
+        var translated = ExhibitTable()
+        for exhibit in primary {
             guard let (index, entry) = entryByID[exhibit.id] else {
                 reader.warn(at: "", "no entry for \"\(exhibit.id)\"\(note)")
                 let texts = allTexts([exhibit])
                 untranslated.formUnion(texts)
                 reader.untranslated += texts
-                return exhibit
+                translated.appendPacking(exhibit)
+                continue
             }
             let before = reader.untranslated.count
             defer { untranslated.formUnion(reader.untranslated[before...].map { "\(exhibit.id).\($0)" }) }
-            return reader.entry(index) { reader in translateEntry(entry, index: index, from: exhibit, note: note, reader: &reader) }
+            translated.appendPacking(reader.entry(index) { reader in translateEntry(entry, index: index, from: exhibit, note: note, reader: &reader) })
         }
+        translated.pack()
+        return translated
     }
 
     /// One entry of a translation, over the primary exhibit it was matched with by id.
@@ -209,7 +230,7 @@ enum ExhibitDecoder {
     }
 
     /// `id.key` for every text an exhibit shows, as when a translation has none of them.
-    static func allTexts(_ exhibits: [Exhibit]) -> [String] {
+    static func allTexts(_ exhibits: some Sequence<Exhibit>) -> [String] {
         exhibits.flatMap { exhibit in
             ["name", "short_desc", "desc"].map { "\(exhibit.id).\($0)" }
         }

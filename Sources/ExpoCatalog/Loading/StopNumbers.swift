@@ -68,7 +68,7 @@ enum StopNumbers {
     /// A warning for each exhibit whose stop an earlier one has, naming both places (as
     /// `place` names a key path in the file, `:5 (stop)` for a spreadsheet). `shapes` are
     /// the items file's entries the exhibits were read from, in order.
-    static func duplicates(_ exhibits: [Exhibit], shapes: [EntryShape], file: String, place: (String) -> String) -> [Diagnostic] {
+    static func duplicates(_ exhibits: ExhibitTable, shapes: [EntryShape], file: String, place: (String) -> String) -> [Diagnostic] {
         // Entries that are no object were skipped, so an exhibit's entry is found by counting.
         let entryIndex = shapes.count == exhibits.count ? Array(shapes.indices) : shapes.indices.filter { shapes[$0].isObject }
         guard entryIndex.count == exhibits.count else { return [] }
@@ -76,8 +76,8 @@ enum StopNumbers {
         first.reserveCapacity(exhibits.count)
         var diagnostics: [Diagnostic] = []
         for position in exhibits.indices {
-            // Read in place, not bound: a bound exhibit is a copy of all its fields.
-            let stop = exhibits[position].stop
+            // Only the stop: a packed exhibit decoded whole is an allocation for each text.
+            let stop = exhibits.stop(at: position)
             guard let earlier = first[stop] else {
                 first[stop] = position
                 continue

@@ -11,7 +11,7 @@ struct StreamedItems {
     /// A list of fewer entries is parsed whole: its runs would be few and large.
     static let minimumCount = 4096
 
-    var exhibits: [Exhibit]
+    var exhibits: ExhibitTable
     /// A digest of the file's bytes, run by run: its part of the catalog's fingerprint. Not
     /// `JSONDigest.of` its values, which retained and released each of them once more, a
     /// tenth of the load; a file's spacing changed alone changes it, which costs a new cache.
@@ -106,8 +106,11 @@ struct StreamedItems {
         guard let parsed = JSONParser.parseEntries(chunk, starts: starts, entries: entries) else { return nil }
         let values = parsed.values[...]
         let end = entries.upperBound < starts.count ? starts[entries.upperBound] : chunk.count
-        var run = Run(part: ExhibitDecoder.decodePart(values, first: first + entries.lowerBound, file: file, keepsNotes: keepsNotes,
-                                                      floors: floors, texts: texts),
+        var part = ExhibitDecoder.decodePart(values, first: first + entries.lowerBound, file: file, keepsNotes: keepsNotes,
+                                             floors: floors, texts: texts)
+        // Packed here, on the run's core: the exhibits are let go before the next run is read.
+        part.pack()
+        var run = Run(part: part,
                       digest: JSONElementScan.digest(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: chunk[starts[entries.lowerBound]..<end]))),
                       duplicates: parsed.duplicates)
         run.shapes.reserveCapacity(values.count)

@@ -11,33 +11,40 @@ final class TextTable: @unchecked Sendable {
     /// byte for byte: `String`'s own hashing and `==` match by canonical equivalence, which
     /// normalises any text beyond ASCII, and cost more than the memory saved was worth.
     private var digests: [UInt64]
-    private var texts: [String?]
-    private var count = 0
+    /// Each slot's place in `texts`, or -1 when the slot is free.
+    private var slots: [Int32]
+    /// The texts held, in the order they were first given: a packed chunk's pool.
+    private(set) var texts: [String] = []
 
     init() {
         digests = Array(repeating: 0, count: 1024)
-        texts = Array(repeating: nil, count: 1024)
+        slots = Array(repeating: -1, count: 1024)
     }
 
     /// `text`, or one of the same bytes held already.
     func interned(_ text: String) -> String {
-        var text = text
         // Up to 15 bytes of UTF-8 a string holds inline, with nothing to share.
-        guard text.utf8.count > 15 else { return text }
+        text.utf8.count > 15 ? texts[index(of: text)] : text
+    }
+
+    /// Where `text`, or one of the same bytes, is in `texts`, added when it is not.
+    func index(of text: String) -> Int {
+        var text = text
         let given = text
         return text.withUTF8 { bytes in
             let digest = JSONElementScan.digest(UnsafeRawBufferPointer(bytes))
             let mask = digests.count - 1
             var slot = Int(truncatingIfNeeded: digest) & mask
-            while let held = texts[slot] {
-                if digests[slot] == digest, Self.same(held, bytes) { return held }
+            while slots[slot] >= 0 {
+                let held = Int(slots[slot])
+                if digests[slot] == digest, Self.same(texts[held], bytes) { return held }
                 slot = (slot + 1) & mask
             }
-            texts[slot] = given
+            slots[slot] = Int32(texts.count)
             digests[slot] = digest
-            count += 1
-            if count * 2 > digests.count { grow() }
-            return given
+            texts.append(given)
+            if texts.count * 2 > digests.count { grow() }
+            return texts.count - 1
         }
     }
 
@@ -47,15 +54,14 @@ final class TextTable: @unchecked Sendable {
     }
 
     private func grow() {
-        let (oldDigests, oldTexts) = (digests, texts)
+        let (oldDigests, oldSlots) = (digests, slots)
         digests = Array(repeating: 0, count: oldDigests.count * 2)
-        texts = Array(repeating: nil, count: oldDigests.count * 2)
+        slots = Array(repeating: -1, count: oldDigests.count * 2)
         let mask = digests.count - 1
-        for index in oldTexts.indices {
-            guard let text = oldTexts[index] else { continue }
+        for index in oldSlots.indices where oldSlots[index] >= 0 {
             var slot = Int(truncatingIfNeeded: oldDigests[index]) & mask
-            while texts[slot] != nil { slot = (slot + 1) & mask }
-            texts[slot] = text
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = oldSlots[index]
             digests[slot] = oldDigests[index]
         }
     }

@@ -31,7 +31,7 @@ enum TourLoader {
             // Asked only of a catalog with tours: a set of 100,000 ids is not free.
             var exhibitIDs: Set<String> = []
             exhibitIDs.reserveCapacity(primary.exhibits.count)
-            for index in primary.exhibits.indices { exhibitIDs.insert(primary.exhibits[index].id) }
+            for index in primary.exhibits.indices { exhibitIDs.insert(primary.exhibits.id(at: index)) }
             primary.tours = TourDecoder.decode(json, exhibitIDs: exhibitIDs, reader: &reader)
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }

@@ -60,7 +60,7 @@ public struct Catalog: Sendable {
         var described = 0
         var images = 0
         for position in primary.exhibits.indices {
-            guard primary.exhibits[position].hasOwnImages else {
+            guard primary.exhibits.hasOwnImages(at: position) else {
                 images += 1
                 continue
             }

@@ -3,7 +3,7 @@
 public struct Edition: Sendable, Equatable {
     public var language: Language
     public var exposition: Exposition
-    public var exhibits: [Exhibit]
+    public var exhibits: ExhibitTable
     /// The catalog's tours (`tours.json`), in every edition in the same order with the same
     /// stops; empty for most catalogs.
     public var tours: [Tour] = []
@@ -16,11 +16,15 @@ public struct Edition: Sendable, Equatable {
     /// edition, with this language's names. Empty when the catalog has no floor plan.
     public var floors: [Floor] = []
 
-    public init(language: Language, exposition: Exposition, exhibits: [Exhibit], tours: [Tour] = []) {
+    public init(language: Language, exposition: Exposition, exhibits: ExhibitTable, tours: [Tour] = []) {
         self.language = language
         self.exposition = exposition
         self.exhibits = exhibits
         self.tours = tours
+    }
+
+    public init(language: Language, exposition: Exposition, exhibits: [Exhibit], tours: [Tour] = []) {
+        self.init(language: language, exposition: exposition, exhibits: ExhibitTable(exhibits), tours: tours)
     }
 
     /// Whether the exhibit's (or, with `nil`, the exposition's) text at `key` is the primary language's.

@@ -95,6 +95,10 @@ public struct Exhibit: Sendable, Equatable, Identifiable {
         versionsBox = versions.isEmpty ? nil : VersionsBox(versions)
     }
 
+    /// Whether the exhibit is its texts, stop and facts and nothing more: all a packed
+    /// record holds (`PackedExhibits`).
+    var isPlain: Bool { ownImages == nil && narration == nil && versionsBox == nil && placement == nil }
+
     /// Whether the exhibit names a recording or a transcript file, which a load finds beside the images.
     var namesFiles: Bool { audio != nil || transcript?.file != nil || versionsBox?.versions.namesFiles == true }
 

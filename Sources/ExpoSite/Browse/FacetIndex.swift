@@ -8,8 +8,21 @@ struct FacetIndex: Sendable {
 
     init(edition: Edition, primary: Edition, browsable: [String], strings: BrowseStrings) {
         let reader = FacetReader(edition: edition, primary: primary, browsable: browsable)
-        facets = reader.kinds.compactMap { kind, slug in
-            let facet = Self.facet(kind, slug: slug, reader: reader, strings: strings)
+        var builders = reader.kinds.map { Builder(kind: $0.kind, count: edition.exhibits.count) }
+        // Exhibits outside, facets inside: each exhibit decoded once, not once per facet.
+        for index in edition.exhibits.indices {
+            let facts = reader.facts(index)
+            for facet in builders.indices {
+                let values = reader.values(builders[facet].kind, facts)
+                guard !values.isEmpty else { continue }
+                let isBorrowed = builders[facet].kind.fixedSlug.map {
+                    edition.language != primary.language && edition.isUntranslated(edition.exhibits.id(at: index), $0)
+                } ?? false
+                builders[facet].add(values, at: index, isBorrowed: isBorrowed)
+            }
+        }
+        facets = zip(builders, reader.kinds).compactMap { builder, kind in
+            let facet = builder.facet(slug: kind.slug, reader: reader, strings: strings)
             return facet.isWorthBrowsing ? facet : nil
         }
         facetBySlug = Dictionary(facets.enumerated().map { ($1.slug, $0) }) { first, _ in first }
@@ -21,31 +34,35 @@ struct FacetIndex: Sendable {
     /// at the first value two exhibits share, as a large catalog's first list page asks.
     static func hasFacetWorthBrowsing(edition: Edition, primary: Edition, browsable: [String]) -> Bool {
         let reader = FacetReader(edition: edition, primary: primary, browsable: browsable)
-        for (kind, _) in reader.kinds {
-            var holder: [String: Int] = [:]
-            for index in edition.exhibits.indices {
-                for value in reader.values(kind, index) {
-                    if let first = holder[value.key], first != index { return true }
-                    holder[value.key] = index
+        var holders = [[String: Int]](repeating: [:], count: reader.kinds.count)
+        for index in edition.exhibits.indices {
+            let facts = reader.facts(index)
+            for (facet, kind) in reader.kinds.enumerated() {
+                for value in reader.values(kind.kind, facts) {
+                    if let first = holders[facet][value.key], first != index { return true }
+                    holders[facet][value.key] = index
                 }
             }
         }
         return false
     }
 
-    private static func facet(_ kind: Facet.Kind, slug: String, reader: FacetReader, strings: BrowseStrings) -> Facet {
-        let edition = reader.edition
+    /// One facet's values as the exhibits are met, in order.
+    private struct Builder {
+        let kind: Facet.Kind
         var groupOfKey: [String: Int] = [:]
         var keys: [String] = []
         var exhibits: [[Int32]] = []
         var spellings: [[(spelling: String, count: Int)]] = []
         var borrowed: [Bool] = []
-        var firstGroup = [Int32](repeating: -1, count: edition.exhibits.count)
-        let factKey = kind.fixedSlug
-        for index in edition.exhibits.indices {
-            let values = reader.values(kind, index)
-            guard !values.isEmpty else { continue }
-            let isBorrowed = factKey.map { edition.language != reader.primary.language && edition.isUntranslated(edition.exhibits[index].id, $0) } ?? false
+        var firstGroup: [Int32]
+
+        init(kind: Facet.Kind, count: Int) {
+            self.kind = kind
+            firstGroup = [Int32](repeating: -1, count: count)
+        }
+
+        mutating func add(_ values: [FacetReader.Value], at index: Int, isBorrowed: Bool) {
             for value in values {
                 let group: Int
                 if let known = groupOfKey[value.key] {
@@ -68,30 +85,33 @@ struct FacetIndex: Sendable {
                 if firstGroup[index] < 0 { firstGroup[index] = Int32(group) }
             }
         }
-        // The most common spelling names the value; of equally common ones, the first met.
-        let names = keys.indices.map { group in
-            kind == .date ? DateFacet.name(keys[group], strings: strings)
-                : spellings[group].reduce(spellings[group][0]) { $1.count > $0.count ? $1 : $0 }.spelling
+
+        func facet(slug: String, reader: FacetReader, strings: BrowseStrings) -> Facet {
+            // The most common spelling names the value; of equally common ones, the first met.
+            let names = keys.indices.map { group in
+                kind == .date ? DateFacet.name(keys[group], strings: strings)
+                    : spellings[group].reduce(spellings[group][0]) { $1.count > $0.count ? $1 : $0 }.spelling
+            }
+            let order: [Int] = kind == .date
+                ? keys.indices.sorted { DateFacet.order(keys[$0]).lexicographicallyPrecedes(DateFacet.order(keys[$1])) }
+                : keys.indices.sorted { exhibits[$0].count != exhibits[$1].count ? exhibits[$0].count > exhibits[$1].count
+                    : keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+            let slugs: [String] = kind == .date
+                ? order.map { DateFacet.slug(keys[$0]) }
+                : Slug.unique(order.map { group in
+                    let made = Slug.make(names[group])
+                    return (made.slug, made.cut, keys[group])
+                })
+            var position = [Int32](repeating: -1, count: keys.count)
+            for (place, group) in order.enumerated() { position[group] = Int32(place) }
+            let primaryCode = reader.primary.language.code
+            let values = order.enumerated().map { place, group in
+                Facet.Value(name: names[group], slug: slugs[place], exhibits: exhibits[group], isDecade: DateFacet.isDecade(keys[group]) && kind == .date,
+                            lang: borrowed[group] ? primaryCode : nil)
+            }
+            return Facet(kind: kind, slug: slug, label: reader.label(kind, strings: strings), values: values,
+                         valueBySlug: Dictionary(slugs.enumerated().map { ($1, $0) }) { first, _ in first },
+                         firstValueOfExhibit: firstGroup.map { $0 < 0 ? -1 : position[Int($0)] })
         }
-        let order: [Int] = kind == .date
-            ? keys.indices.sorted { DateFacet.order(keys[$0]).lexicographicallyPrecedes(DateFacet.order(keys[$1])) }
-            : keys.indices.sorted { exhibits[$0].count != exhibits[$1].count ? exhibits[$0].count > exhibits[$1].count
-                : keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-        let slugs: [String] = kind == .date
-            ? order.map { DateFacet.slug(keys[$0]) }
-            : Slug.unique(order.map { group in
-                let made = Slug.make(names[group])
-                return (made.slug, made.cut, keys[group])
-            })
-        var position = [Int32](repeating: -1, count: keys.count)
-        for (place, group) in order.enumerated() { position[group] = Int32(place) }
-        let primaryCode = reader.primary.language.code
-        let values = order.enumerated().map { place, group in
-            Facet.Value(name: names[group], slug: slugs[place], exhibits: exhibits[group], isDecade: DateFacet.isDecade(keys[group]) && kind == .date,
-                        lang: borrowed[group] ? primaryCode : nil)
-        }
-        return Facet(kind: kind, slug: slug, label: reader.label(kind, strings: strings), values: values,
-                     valueBySlug: Dictionary(slugs.enumerated().map { ($1, $0) }) { first, _ in first },
-                     firstValueOfExhibit: firstGroup.map { $0 < 0 ? -1 : position[Int($0)] })
     }
 }

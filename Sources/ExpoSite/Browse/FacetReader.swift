@@ -17,6 +17,7 @@ struct FacetReader {
     let primary: Edition
     /// Each facet and its part of the address, in the order the browse page lists them.
     let kinds: [(kind: Facet.Kind, slug: String)]
+    private let readsFields: Bool
 
     init(edition: Edition, primary: Edition, browsable: [String]) {
         self.edition = edition
@@ -27,17 +28,31 @@ struct FacetReader {
             return (made.slug, made.cut, label.lowercased())
         }, taken: Set(fixed.map(\.1)))
         kinds = fixed + zip(browsable, fieldSlugs).map { (.field($0), $1) }
+        readsFields = !browsable.isEmpty
     }
 
-    func values(_ kind: Facet.Kind, _ index: Int) -> [Value] {
+    /// What the reader looks at of one exhibit, decoded once for all the facets.
+    struct Facts {
+        var facts: ObjectFacts
+        /// The primary exhibit's fields, where a field facet finds its label.
+        var primaryFields: [ObjectFacts.Field]
+    }
+
+    func facts(_ index: Int) -> Facts {
         let facts = edition.exhibits[index].facts
+        let primaryFields = !readsFields ? [] : edition.language == primary.language ? facts.fields : primary.exhibits[index].facts.fields
+        return Facts(facts: facts, primaryFields: primaryFields)
+    }
+
+    func values(_ kind: Facet.Kind, _ exhibit: Facts) -> [Value] {
+        let facts = exhibit.facts
         switch kind {
         case .maker: return text(facts.maker)
         case .material: return text(facts.material)
         case .place: return text(facts.place)
         case .date: return DateFacet.keys(facts.date).map { Value(spelling: "", key: $0) }
         case let .field(label):
-            return fieldPlaces(label, index).flatMap { place in text(fieldValue(place, index).value) }
+            return fieldPlaces(label, exhibit).flatMap { place in text(fieldValue(place, exhibit).value) }
         }
     }
 
@@ -46,7 +61,8 @@ struct FacetReader {
     func label(_ kind: Facet.Kind, strings: BrowseStrings) -> String {
         guard case let .field(label) = kind else { return strings.facts[kind.fixedSlug ?? ""] ?? "" }
         for index in edition.exhibits.indices {
-            if let place = fieldPlaces(label, index).first { return fieldValue(place, index).label }
+            let facts = facts(index)
+            if let place = fieldPlaces(label, facts).first { return fieldValue(place, facts).label }
         }
         return label
     }
@@ -58,19 +74,19 @@ struct FacetReader {
     }
 
     /// Where the primary exhibit's fields have the label.
-    private func fieldPlaces(_ label: String, _ index: Int) -> [Int] {
-        let fields = primary.exhibits[index].facts.fields
+    private func fieldPlaces(_ label: String, _ exhibit: Facts) -> [Int] {
+        let fields = exhibit.primaryFields
         guard !fields.isEmpty else { return [] }
         return fields.indices.filter { fields[$0].label.trimmingCharacters(in: .whitespaces).lowercased() == label.lowercased() }
     }
 
     /// The edition's field at `place`: at the same place when the translation has as many
     /// fields as the primary entry, else the one of the same label, else the primary's.
-    private func fieldValue(_ place: Int, _ index: Int) -> ObjectFacts.Field {
-        let primaryField = primary.exhibits[index].facts.fields[place]
+    private func fieldValue(_ place: Int, _ exhibit: Facts) -> ObjectFacts.Field {
+        let primaryField = exhibit.primaryFields[place]
         guard edition.language != primary.language else { return primaryField }
-        let fields = edition.exhibits[index].facts.fields
-        if fields.count == primary.exhibits[index].facts.fields.count { return fields[place] }
+        let fields = exhibit.facts.fields
+        if fields.count == exhibit.primaryFields.count { return fields[place] }
         return fields.first { $0.label.lowercased() == primaryField.label.lowercased() } ?? primaryField
     }
 }

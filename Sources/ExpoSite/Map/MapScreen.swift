@@ -69,7 +69,7 @@ struct MapScreen: Sendable {
         floorsLabel = strings.map.floors
         let firstFloor = edition.floors.first?.id
         floors = edition.floors.map { floor in
-            let all = (byFloor[floor.id] ?? []).sorted { edition.exhibits[$0].stop < edition.exhibits[$1].stop }
+            let all = (byFloor[floor.id] ?? []).sorted { edition.exhibits.stop(at: $0) < edition.exhibits.stop(at: $1) }
             let shown = all.prefix(Self.pinLimit)
             let marks = shown.map { index in
                 let exhibit = edition.exhibits[index]

@@ -58,7 +58,7 @@ struct ExhibitListScreen: Sendable {
     /// Page `page` (from 1) of `pageCount`, showing `exhibits`, or the first of those an
     /// `answer` found. `expositionName` is the title's first line, when the caller has
     /// worked it out already. `served`: whether a server answers the search form.
-    init(edition: Edition, exhibits: ArraySlice<Exhibit>, page: Int = 1, pageCount: Int = 1, expositionName: String? = nil,
+    init<Exhibits: RandomAccessCollection<Exhibit>>(edition: Edition, exhibits: Exhibits, page: Int = 1, pageCount: Int = 1, expositionName: String? = nil,
          answer: Answer? = nil, served: Bool = false, hasBrowsing: Bool = false,
          catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
@@ -71,7 +71,7 @@ struct ExhibitListScreen: Sendable {
             languages: catalog.languages, routes: routes, assets: assets,
             shareImage: "poster", shareImageAlt: strings.posterAlt)
         // A page's exhibits are a slice of the edition's, numbered as there.
-        first = answer == nil ? String(exhibits.startIndex) : ""
+        first = answer == nil ? "\(exhibits.startIndex)" : ""
         if pageCount > 1, answer == nil {
             let language = edition.language
             pagination = Pagination(

@@ -7,12 +7,12 @@ struct StopDirectory: Sendable {
     /// Every stop, in increasing order, with its exhibit's place in every edition's list.
     let stops: [(stop: Int, position: Int)]
 
-    init(_ exhibits: [Exhibit]) {
+    init(_ exhibits: ExhibitTable) {
         var stops: [(stop: Int, position: Int)] = []
         stops.reserveCapacity(exhibits.count)
-        // Each stop read in place: enumerating the exhibits copied every one of them.
+        // Only the stops: a packed exhibit decoded whole is an allocation for each text.
         for position in exhibits.indices {
-            stops.append((exhibits[position].stop, position))
+            stops.append((exhibits.stop(at: position), position))
         }
         // Stops are mostly the list's order already, and checking that is quick. Otherwise,
         // sorted by stop and then place, the first of each number is the one kept.
