@@ -34,10 +34,17 @@ final class PackedExhibits: Sendable {
             ends.append(UInt32(writer.bytes.count))
         }
         precondition(writer.bytes.count < Int(UInt32.max), "a packed run holds less than 4 GB")
-        bytes = writer.bytes
+        // Copied to their size: grown by appending, an array holds up to twice its bytes.
+        bytes = Self.fitted(writer.bytes)
         self.ends = ends
-        texts = writer.texts.texts
+        texts = Self.fitted(writer.texts.texts)
         self.whole = whole
+    }
+
+    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+        array.capacity - array.count < 64 ? array : Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        }
     }
 
     subscript(position: Int) -> Exhibit {
