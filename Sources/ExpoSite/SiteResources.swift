@@ -34,6 +34,14 @@ struct SiteResources: Sendable {
     static let iconNames = ["icon-192", "icon-512", "icon-maskable-512", "apple-touch-icon"]
 
     static func bundled() throws(SiteError) -> SiteResources {
+        try readOnce.get()
+    }
+
+    /// Read and parsed once per process: the bundle does not change while the program runs,
+    /// and twenty exhibitions each reading their own copy held 10 MB of the same bytes.
+    private static let readOnce = Result { () throws(SiteError) -> SiteResources in try read() }
+
+    private static func read() throws(SiteError) -> SiteResources {
         guard let root = Bundle.module.resourceURL else { throw .resourceMissing("bundle") }
         func read(_ path: String) throws(SiteError) -> [UInt8] {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
