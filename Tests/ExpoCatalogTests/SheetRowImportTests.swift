@@ -125,4 +125,56 @@ import Testing
         let quoted = read(Array("image_name,name\nitem-1,\"a \"\"quoted\"\" name\nover two lines\"\r\n".utf8))
         #expect(!quoted.hasErrors && quoted.catalog?.primary.exhibits.first?.name == "a \"quoted\" name\nover two lines")
     }
+
+    /// The spreadsheets a museum downloads, sent back together: the exhibits' rows are read
+    /// row by row, the exposition's and tours' sheets with the folder, and the whole reads as
+    /// reading all of them with the whole folder does.
+    @Test func theExpositionAndToursSheetsSentWithTheExhibitsAreReadAroundTheRows() throws {
+        let folder = try folder()
+        try Data(#"[{"id": "walk", "title": "한 바퀴", "stops": ["item-1", "item-2", "item-3"]}]"#.utf8)
+            .write(to: folder.url.appendingPathComponent("tours.json"))
+        let converted = try CatalogConversion.convert(folder: folder.url, to: .csv).files
+        let exposition = try #require(converted["exposition.csv"])
+        let tours = try #require(converted["tours.csv"])
+        let items = try sheet(folder) { rows in
+            rows[7][column(rows, "short_desc")] = "새 설명"
+            rows.remove(at: 2)
+        }
+        let newTitle = Array(String(decoding: exposition, as: UTF8.self).replacingOccurrences(of: "Paris 1900", with: "Paris in 1900").utf8)
+        let newTours = Array(String(decoding: tours, as: UTF8.self).replacingOccurrences(of: "한 바퀴", with: "두 바퀴").utf8)
+        #expect(newTitle != exposition && newTours != tours, "the test's edits reach the sheets")
+        let sheets = ["items.csv": items, "exposition.csv": newTitle, "tours.csv": newTours]
+        let load = try WatchedLoad.load(at: folder.url)
+        let rows = SheetImport(load: load, sheets: sheets)
+        let whole = SheetImport(folder: folder.url, sheets: sheets)
+        #expect(rows.rows != nil, "the exhibits read row by row")
+        same(rows, whole)
+        #expect(rows.catalog?.editions.map(\.exposition) == whole.catalog?.editions.map(\.exposition))
+        #expect(rows.catalog?.editions.map(\.tours) == whole.catalog?.editions.map(\.tours))
+        #expect(rows.catalog?.translations.first?.exposition.title == "Paris in 1900")
+        #expect(rows.catalog?.primary.tours.first?.title == "두 바퀴")
+        #expect(rows.catalog?.primary.tours.first?.stops == ["item-1", "item-3"], "the removed exhibit leaves the tour")
+        // Only the changed rows' messages: the rows' own reading says nothing of the others.
+        #expect(rows.diagnostics.filter { $0.line.contains("tours.csv:2 (stops): \"item-2\" is no exhibit's id") }.count == 1,
+                "the removed stop is told once, by the tours' reading: \(rows.diagnostics.map(\.line))")
+        #expect(!rows.diagnostics.contains { $0.line.contains("only the first two cells") }, "\(rows.diagnostics.map(\.line))")
+        #expect(rows.catalog?.fingerprint != load.catalog.fingerprint, "the preview is a new version")
+        #expect(rows.fileNames == whole.fileNames, "\(rows.fileNames) \(whole.fileNames)")
+        #expect(rows.write(into: folder.url) == nil)
+        let written = try folder.load()
+        #expect(written.editions.map(\.exhibits) == whole.catalog?.editions.map(\.exhibits), "the folder loads as the preview showed it")
+        #expect(written.editions.map(\.exposition) == whole.catalog?.editions.map(\.exposition))
+        #expect(written.editions.map(\.tours) == whole.catalog?.editions.map(\.tours))
+    }
+
+    @Test func aBrokenSheetBesideTheExhibitsBlocksTheTakeAndTheFloorsSheetReadsTheWholeFolder() throws {
+        let folder = try folder()
+        let items = try sheet(folder) { rows in rows[7][column(rows, "short_desc")] = "새 설명" }
+        let load = try WatchedLoad.load(at: folder.url)
+        let broken = SheetImport(load: load, sheets: ["items.csv": items, "exposition.csv": Array("title\n\"never closed\n".utf8)])
+        #expect(broken.rows != nil && broken.hasErrors && broken.catalog == nil, "\(broken.diagnostics.map(\.line))")
+        #expect(broken.diagnostics.contains { $0.line.contains("exposition.csv") }, "\(broken.diagnostics.map(\.line))")
+        let floors = SheetImport(load: load, sheets: ["items.csv": items, "floors.csv": Array("id,name\nground,1층\n".utf8)])
+        #expect(floors.rows == nil, "each exhibit's place on a plan is read against the floors sent")
+    }
 }

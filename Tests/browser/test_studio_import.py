@@ -120,3 +120,41 @@ def test_a_spreadsheet_is_imported_in_webkit(webkit, editing, tmp_path):
     assert next(item for item in items if item["image_name"] == "jikji")["name"] == "직지 (WebKit)"
     webkit.get(f"{url}/items/jikji/")
     assert "직지 (WebKit)" in webkit.page_source
+
+
+def test_the_exposition_sheet_sent_with_the_exhibits_is_previewed_and_taken(browser, editing, tmp_path):
+    """The sheets a museum downloads, sent back together: the exhibits' rows are read row by
+    row and the exposition's sheet with the folder; both changes are counted, previewed and
+    taken."""
+    url, catalog, _ = editing
+    items = catalog_sheet(catalog, tmp_path, renamed("직지 (두 장)"))
+    exposition = (tmp_path / "converted" / "exposition.csv").read_text(encoding="utf-8-sig")
+    assert "파리 만국박람회 1900" in exposition
+    exposition = exposition.replace("파리 만국박람회 1900", "파리 만국박람회 (두 장)", 1).encode("utf-8")
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        log_in(page, url)
+        page.goto(f"{url}/studio/import")
+        page.set_input_files("#sheets", [{"name": "items.csv", "mimeType": "text/csv", "buffer": items},
+                                         {"name": "exposition.csv", "mimeType": "text/csv", "buffer": exposition}])
+        page.click("form.upload button[type=submit]")
+        page.locator("#waiting").wait_for()
+        counts = page.inner_text(".counts")
+        assert "변경 2" in counts and "추가 0" in counts and "삭제 0" in counts, counts
+        assert "exposition.csv" in page.inner_text("#waiting") and "items.csv" in page.inner_text("#waiting")
+        page.goto(f"{url}/studio/import/preview/")
+        assert "(두 장)" in page.inner_text("h1"), "the preview shows the exposition's sheet"
+        page.goto(f"{url}/studio/import/preview/items/jikji/")
+        assert "직지 (두 장)" in page.inner_text("h1"), "and the exhibits' rows"
+        page.goto(f"{url}/")
+        assert "(두 장)" not in page.content(), "visitors see nothing before it is taken"
+        page.goto(f"{url}/studio/import")
+        page.click("form[action='/studio/import/take'] button")
+        assert "반영했습니다" in page.inner_text("[role=status]")
+        page.goto(f"{url}/")
+        assert "(두 장)" in page.inner_text("h1")
+        page.goto(f"{url}/items/jikji/")
+        assert "직지 (두 장)" in page.inner_text("h1")
+    finally:
+        context.close()

@@ -27,7 +27,8 @@ public struct SheetImport: Sendable {
     public let catalog: Catalog?
     /// The folder's files publishing writes (new bytes) or removes (nil): a folder of JSON
     /// files gets JSON files, one per language; a folder of spreadsheets gets the spreadsheets,
-    /// in UTF-8. Empty for a sheet read row by row, whose files are made when it is taken.
+    /// in UTF-8. For an exhibits' sheet read row by row, only the other sheets' files: the
+    /// exhibits' are made when it is taken.
     let writes: [String: [UInt8]?]
     /// The exhibits' sheet read row by row against the catalog the studio serves (see
     /// `SheetRowImport`); nil when the spreadsheets were read with the whole folder.
@@ -48,12 +49,14 @@ public struct SheetImport: Sendable {
         return ["csv", "tsv", "txt"].contains((lower as NSString).pathExtension) ? ItemsSheet.fileName : nil
     }
 
-    /// Spreadsheets sent to the catalog `load` serves. An exhibits' sheet sent alone to a
-    /// catalog the studio edits entry by entry is compared row by row, and only its changed
-    /// rows are read into the catalog served now; any other import is read with the whole
-    /// folder, as a load reads it.
+    /// Spreadsheets sent to the catalog `load` serves. An exhibits' sheet sent to a catalog
+    /// the studio edits entry by entry is compared row by row, and only its changed rows are
+    /// read into the catalog served now; the exposition's and tours' sheets sent with it are
+    /// read with the folder's other files, around those exhibits. Any other import is read
+    /// with the whole folder, as a load reads it: one with the floors' sheet too, since each
+    /// exhibit's place on a plan is read against the floors.
     public init(load: WatchedLoad, sheets: [String: [UInt8]]) {
-        if load.isEditable, sheets.count == 1, let sent = sheets[ItemsSheet.fileName] {
+        if load.isEditable, let sent = sheets[ItemsSheet.fileName], sheets[FloorsSheet.fileName] == nil {
             self.init(rowsOf: load, sent: sent, sheets: sheets)
         } else {
             self.init(folder: load.folderURL, sheets: sheets)
@@ -74,39 +77,78 @@ public struct SheetImport: Sendable {
         }
         let found = SheetRowImport(bytes, load: load)
         rows = (found, bytes, load)
-        writes = [:]
-        changes = found.changes
-        catalog = found.catalog
-        let all = read + found.diagnostics
-        diagnostics = all.filter { $0.severity == .error } + all.filter { $0.severity != .error }
+        let others = sheets.filter { $0.key != ItemsSheet.fileName }
+        guard !others.isEmpty else {
+            writes = [:]
+            changes = found.changes
+            catalog = found.catalog
+            diagnostics = Self.errorsFirst(read + found.diagnostics)
+            return
+        }
+        // The other sheets around the exhibits the rows made: the tours are read again from
+        // the folder or their sheet, so the rows' own notes on tours are left to that reading.
+        let compared = Self.compared(load.folderURL, others, leavingOut: .items)
+        writes = compared.writes
+        changes = found.changes + compared.changes
+        var all = read + found.diagnostics.filter { $0.file != DataFile.tours.fileName(nil) }
+        if let made = found.catalog {
+            let loaded = Self.loaded(load.folderURL, others, options: .init(), known: made)
+            catalog = loaded.catalog.map { catalog in
+                var catalog = catalog
+                let text = made.fingerprint + "\n" + catalog.fingerprint
+                catalog.fingerprint = EntryVersion.of(Array(text.utf8).withUnsafeBytes { JSONElementScan.digest($0) })
+                return catalog
+            }
+            all += loaded.diagnostics
+        } else {
+            catalog = nil
+        }
+        diagnostics = Self.errorsFirst(all)
     }
 
     /// The folder's files taking the import writes or removes.
     public var fileNames: [String] {
         guard let rows else { return writes.keys.sorted() }
-        return rows.read.fileNames(rows.load)
+        return Set(rows.read.fileNames(rows.load) + writes.keys).sorted()
     }
 
     public init(folder url: URL, sheets: [String: [UInt8]], options: CatalogLoader.Options = .init()) {
         self.sheets = sheets
         rows = nil
         basis = Self.dataStamps(url)
-        let before = CatalogFolder(url: url)
-        let after = CatalogFolder(url: url, sheets: sheets)
-        var diagnostics: [Diagnostic]
+        let loaded = Self.loaded(url, sheets, options: options, known: nil)
+        catalog = loaded.catalog
+        diagnostics = Self.errorsFirst(loaded.diagnostics)
+        (changes, writes) = Self.compared(url, sheets)
+    }
+
+    private static func errorsFirst(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
+    }
+
+    /// The catalog loaded with the spreadsheets, or nil and why not. `known`: its exhibits,
+    /// read already (the folder's items files are then left unread).
+    private static func loaded(_ url: URL, _ sheets: [String: [UInt8]], options: CatalogLoader.Options,
+                               known: Catalog?) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         do throws(CatalogError) {
             var record = CatalogLoader.EntryRecord()
-            let loaded = try CatalogLoader.load(at: url, options: options, record: &record, sheets: sheets)
-            catalog = loaded
-            diagnostics = loaded.diagnostics
+            let loaded = try CatalogLoader.load(at: url, options: options, record: &record, sheets: sheets, known: known)
+            return (loaded, loaded.diagnostics)
         } catch {
-            catalog = nil
-            diagnostics = error.diagnostics.isEmpty ? [Diagnostic(.error, file: url.lastPathComponent, error.description)] : error.diagnostics
+            return (nil, error.diagnostics.isEmpty ? [Diagnostic(.error, file: url.lastPathComponent, error.description)] : error.diagnostics)
         }
-        self.diagnostics = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
+    }
+
+    /// What each spreadsheet changes in the folder's data, row by row, and the files taking
+    /// them writes (new bytes) or removes (nil). `leavingOut`: a kind neither sent nor compared,
+    /// whose files are not read.
+    private static func compared(_ url: URL, _ sheets: [String: [UInt8]],
+                                 leavingOut: DataFile? = nil) -> (changes: [Change], writes: [String: [UInt8]?]) {
+        let before = CatalogFolder(url: url, leavingOut: leavingOut)
+        let after = CatalogFolder(url: url, sheets: sheets, leavingOut: leavingOut)
         var changes: [Change] = []
         var writes: [String: [UInt8]?] = [:]
-        let keepsJSON = before.fileNames.contains(DataFile.items.fileName(nil))
+        let keepsJSON = FileManager.default.fileExists(atPath: url.appendingPathComponent(DataFile.items.fileName(nil)).path)
         for reader in Spreadsheets.readers {
             guard let bytes = sheets[reader.fileName], case .success? = after.spreadsheets.files[reader.kind.fileName(nil)] else { continue }
             changes += Self.changes(reader.fileName, from: Self.rows(reader.kind, before), to: Self.rows(reader.kind, after))
@@ -121,8 +163,7 @@ public struct SheetImport: Sendable {
                 for name in ownFiles { writes[name] = .some(nil) }
             }
         }
-        self.changes = changes
-        self.writes = writes
+        return (changes, writes)
     }
 
     /// Whether the folder's data files are still those the import was read against.
@@ -132,7 +173,7 @@ public struct SheetImport: Sendable {
     /// then renamed over the old, so a reader never sees half of one. Returns why not, or nil.
     public func write(into folder: URL) -> String? {
         guard isCurrent(in: folder) else { return "the catalog's files changed since the spreadsheet was read; send it again to see what it changes now" }
-        if let rows { return rows.read.write(rows.bytes, load: rows.load) }
+        if let rows, let problem = rows.read.write(rows.bytes, load: rows.load) { return problem }
         for (name, bytes) in writes.sorted(by: { $0.key < $1.key }) {
             guard let bytes else { continue }
             let target = folder.appendingPathComponent(name)

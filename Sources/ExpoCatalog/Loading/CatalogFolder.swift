@@ -17,10 +17,16 @@ struct CatalogFolder: CatalogStore {
     /// The folder at `url`; `sheets` (spreadsheets by their names, `items.csv` …) stand in
     /// for the folder's own spreadsheet and data files of the same kind, as if they were there.
     /// `readsSpreadsheets`: false to look for images alone, without reading a large `items.csv`.
-    init(url: URL, sheets: [String: [UInt8]] = [:], readsSpreadsheets: Bool = true) {
+    /// `leavingOut`: a kind of data file (its JSON files and its spreadsheet) the folder is
+    /// read without, for a load given that kind already read (`CatalogLoader.Known`).
+    init(url: URL, sheets: [String: [UInt8]] = [:], readsSpreadsheets: Bool = true, leavingOut: DataFile? = nil) {
         self.url = url
         boundary = CatalogBoundary(url)
         var names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if let leavingOut {
+            let sheet = Spreadsheets.readers.first { $0.kind == leavingOut }?.fileName
+            names.removeAll { $0 == sheet || DataFile.parse($0)?.file == leavingOut }
+        }
         if !sheets.isEmpty {
             var kinds: Set<DataFile> = []
             for reader in Spreadsheets.readers where sheets[reader.fileName] != nil { kinds.insert(reader.kind) }

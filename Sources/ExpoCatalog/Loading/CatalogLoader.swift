@@ -62,24 +62,29 @@ public enum CatalogLoader {
         var files: [String: (problems: Set<Int>, indexByID: [String: Int])] = [:]
     }
 
+    /// `known`: a catalog whose exhibits (each language's, with their recordings and images)
+    /// are taken as they are, the folder's items files left unread: a spreadsheet of exhibits
+    /// read row by row, sent with the catalog's other spreadsheets (`SheetImport`).
     static func load(at url: URL, options: Options, record: inout EntryRecord,
-                     sheets: [String: [UInt8]] = [:]) throws(CatalogError) -> Catalog {
+                     sheets: [String: [UInt8]] = [:], known: Catalog? = nil) throws(CatalogError) -> Catalog {
         let path = url.path
-        let prefetched = try openStore(at: url, options: options, record: &record, sheets: sheets)
+        let prefetched = try openStore(at: url, options: options, record: &record, sheets: sheets, leavingOut: known == nil ? nil : .items)
         let store: any CatalogStore = prefetched
 
         var diagnostics: [Diagnostic] = store.problems + unknownLanguageCodes(in: store)
         var publishingNotes = DiagnosticFold()
-        let suffixed = translationLanguages(in: store)
+        let suffixed = known.map { Set(translationLanguages(in: store) + $0.translations.map(\.language)).sorted() }
+            ?? translationLanguages(in: store)
         let floors = FloorFiles.load(store, diagnostics: &diagnostics, publishingNotes: &publishingNotes)
-        let loaded = loadPrimary(store, translations: suffixed, floors: floors.known, keepsNotes: options.publishingCheck, diagnostics: &diagnostics,
-                                 publishingNotes: &publishingNotes, record: &record)
+        let loaded = loadPrimary(store, translations: suffixed, floors: floors.known, keepsNotes: options.publishingCheck, known: known,
+                                 diagnostics: &diagnostics, publishingNotes: &publishingNotes, record: &record)
         var primary = loaded?.edition
         primary?.floors = floors.floors
         var translations: [Edition] = []
         if let primary {
             for language in suffixed where language != primary.language {
-                var translation = loadTranslation(language, of: primary, store, diagnostics: &diagnostics, record: &record)
+                var translation = loadTranslation(language, of: primary, store, known: known?.translations.first { $0.language == language },
+                                                  diagnostics: &diagnostics, record: &record)
                 translation.floors = FloorFiles.translate(floors.floors, into: language, primary: primary.language, store,
                                                           diagnostics: &diagnostics)
                 translations.append(translation)
@@ -96,7 +101,7 @@ public enum CatalogLoader {
             TourLoader.load(into: &primary!, translations: &translations, store, diagnostics: &diagnostics)
         }
         var finder: RecordingFinder?
-        if let edition = primary {
+        if let edition = primary, known == nil {
             var found = RecordingFinder(store: store, primary: edition.language)
             primary = found.resolve(edition)
             translations = translations.map { found.resolve($0) }
@@ -104,9 +109,9 @@ public enum CatalogLoader {
             publishingNotes += found.publishingNotes
             finder = found
         }
-        var images: [String: CatalogImage] = [:]
+        var images: [String: CatalogImage] = known?.images ?? [:]
         // Every image asked for, found or not: a file refused (an SVG that is no XML) is used all the same.
-        var asked: Set<String> = []
+        var asked = Set(images.keys)
         // Folded as they come: a collection whose photos are not there yet has a warning per exhibit.
         var imageDiagnostics = DiagnosticFold()
         let beforeImages = diagnostics.count
@@ -133,9 +138,9 @@ public enum CatalogLoader {
         catalog.primaryLanguageChoice = loaded?.choice ?? .assumed
         catalog.browsableFields = loaded?.browsable ?? []
         catalog.fingerprint = prefetched.fingerprint
-        catalog.recordings = finder?.recordings ?? [:]
-        catalog.webVTTFiles = finder?.webVTTFiles ?? [:]
-        catalog.videos = finder?.videos ?? [:]
+        catalog.recordings = finder?.recordings ?? known?.recordings ?? [:]
+        catalog.webVTTFiles = finder?.webVTTFiles ?? known?.webVTTFiles ?? [:]
+        catalog.videos = finder?.videos ?? known?.videos ?? [:]
         // A poster chosen by image must be one of the catalog's pictures, read like the others.
         for (file, video) in catalog.videos.sorted(by: { $0.key < $1.key }) {
             guard case let .image(name)? = video.poster, images[name] == nil else { continue }
@@ -157,7 +162,7 @@ public enum CatalogLoader {
 
     /// `keepsNotes`: whether to make the publishing notes, which only `validate` reports.
     private static func loadPrimary(_ store: any CatalogStore, translations: [Language], floors: PositionDecoder.KnownFloors, keepsNotes: Bool,
-                                    diagnostics: inout [Diagnostic],
+                                    known: Catalog?, diagnostics: inout [Diagnostic],
                                     publishingNotes: inout DiagnosticFold, record: inout EntryRecord)
         -> (edition: Edition, choice: PrimaryLanguageChoice, browsable: [String])? {
         let expositionFile = DataFile.exposition.fileName(nil)
@@ -177,7 +182,10 @@ public enum CatalogLoader {
         case let .failure(diagnostic): diagnostics.append(diagnostic)
         }
         var sharedStops: [Diagnostic] = []
-        switch store.readItems(dataFile: itemsFile, reader: &itemsReader, floors: floors) {
+        switch known.map({ .success(ItemsReading(exhibits: $0.primary.exhibits, shapes: [])) })
+            ?? store.readItems(dataFile: itemsFile, reader: &itemsReader, floors: floors) {
+        case let .success(reading) where known != nil:
+            exhibits = reading.exhibits
         case let .success(reading):
             exhibits = reading.exhibits
             diagnostics += reading.warnings
@@ -204,8 +212,9 @@ public enum CatalogLoader {
             + exhibits.prefix(20).flatMap { [$0.name, $0.shortDescription, $0.description] }).joined(separator: "\n")
     }
 
-    private static func loadTranslation(_ language: Language, of primary: Edition, _ store: any CatalogStore, diagnostics: inout [Diagnostic],
-                                        record: inout EntryRecord) -> Edition {
+    /// `known`: the language's edition whose exhibits are taken as they are.
+    private static func loadTranslation(_ language: Language, of primary: Edition, _ store: any CatalogStore, known: Edition?,
+                                        diagnostics: inout [Diagnostic], record: inout EntryRecord) -> Edition {
         var exposition = primary.exposition
         var exhibits = primary.exhibits
         let expositionFile = DataFile.exposition.fileName(language)
@@ -229,7 +238,13 @@ public enum CatalogLoader {
             expositionReader.untranslated = ExpositionDecoder.texts
             untranslated.formUnion(ExpositionDecoder.texts.map { "exposition.\($0)" })
         }
-        if store.dataFileNames.contains(itemsFile) {
+        if let known {
+            exhibits = known.exhibits
+            // Its exhibits' untranslated texts: the exposition's and tours' are read again.
+            let texts = known.untranslated.filter { !$0.hasPrefix("exposition.") && !$0.hasPrefix(Tour.untranslatedKey("")) }
+            untranslated.formUnion(texts)
+            itemsReader.untranslated = Array(texts)
+        } else if store.dataFileNames.contains(itemsFile) {
             switch store.readJSON(dataFile: itemsFile) {
             case let .success(json):
                 exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage,

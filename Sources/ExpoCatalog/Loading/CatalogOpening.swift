@@ -5,7 +5,7 @@ extension CatalogLoader {
     /// The catalog's files at `url`, a folder of JSON files or spreadsheets or an Xcode
     /// project, read ahead in parallel.
     static func openStore(at url: URL, options: Options, record: inout EntryRecord,
-                          sheets: [String: [UInt8]] = [:]) throws(CatalogError) -> PrefetchedStore {
+                          sheets: [String: [UInt8]] = [:], leavingOut: DataFile? = nil) throws(CatalogError) -> PrefetchedStore {
         let path = url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -13,7 +13,7 @@ extension CatalogLoader {
         }
         guard isFolder.boolValue else { throw .notACatalog(path: path, searched: nil) }
         let primaryFiles = DataFile.catalogFiles.map { $0.fileName(nil) }
-        let plain = CatalogFolder(url: url, sheets: sheets)
+        let plain = CatalogFolder(url: url, sheets: sheets, leavingOut: leavingOut)
         if primaryFiles.contains(where: plain.dataFileNames.contains) {
             record.isJSONFolder = plain.spreadsheets.files.isEmpty
             record.isPlainFolder = true
