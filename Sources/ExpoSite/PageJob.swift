@@ -81,12 +81,13 @@ enum PageJob: Sendable {
         case let .exhibit(language, index):
             let edition = context.edition(language)
             let exhibits = edition.exhibits
-            screen = ExhibitScreen(exhibit: exhibits[index], edition: edition, listPage: index / context.plan.perPage + 1,
-                                   previous: index > 0 ? exhibits[index - 1] : nil,
-                                   next: index + 1 < exhibits.count ? exhibits[index + 1] : nil,
+            let exhibit = exhibits[index]
+            screen = ExhibitScreen(exhibit: exhibit, edition: edition, listPage: index / context.plan.perPage + 1,
+                                   previous: index > 0 ? exhibits.heading(at: index - 1) : nil,
+                                   next: index + 1 < exhibits.count ? exhibits.heading(at: index + 1) : nil,
                                    actions: context.actions[edition.language]?.exhibit ?? HTML(""),
                                    expositionTitle: context.expositionTitles[edition.language]?.lines.first,
-                                   neighbouringStops: context.plan.stops.neighbours(of: exhibits[index].stop),
+                                   neighbouringStops: context.plan.stops.neighbours(of: exhibit.stop),
                                    catalog: catalog, routes: routes, assets: assets)
             template = "exhibit"
         case let .notFound(language):

@@ -125,6 +125,7 @@ import Testing
         for position in table.indices {
             #expect(table.id(at: position) == exhibits[position].id)
             #expect(table.stop(at: position) == exhibits[position].stop)
+            #expect(table.heading(at: position) == ExhibitHeading(id: exhibits[position].id, name: exhibits[position].name))
             #expect(table.isPlain(at: position) == exhibits[position].isPlain)
             #expect(table.hasOwnImages(at: position) == exhibits[position].hasOwnImages)
         }

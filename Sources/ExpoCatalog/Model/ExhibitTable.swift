@@ -66,6 +66,12 @@ public struct ExhibitTable: Sendable {
         read(position, \.id) { $0.id(at: $1) }
     }
 
+    /// The id and name of the exhibit at `position`, decoding only that much of it: a page
+    /// names its neighbours, and decoding them whole was a tenth of an export's time.
+    public func heading(at position: Int) -> ExhibitHeading {
+        read(position, ExhibitHeading.init) { $0.heading(at: $1) }
+    }
+
     /// Whether the exhibit at `position` is only texts, a stop and facts
     /// (`Exhibit.isPlain`), which every packed record is.
     func isPlain(at position: Int) -> Bool {

@@ -64,6 +64,15 @@ final class PackedExhibits: Sendable {
         }
     }
 
+    /// The exhibit's id and name, without decoding the rest of its record.
+    func heading(at position: Int) -> ExhibitHeading {
+        read(position, whole: ExhibitHeading.init) { reader in
+            _ = reader.stop()
+            let id = reader.text()
+            return ExhibitHeading(id: id, name: reader.text())
+        }
+    }
+
     /// The places of the exhibits held whole, in order.
     var wholePositions: [Int] { whole.keys.sorted() }
 

@@ -12,7 +12,7 @@ struct ExhibitPager: Sendable {
     var previous: Neighbour?
     var next: Neighbour?
 
-    init(previous: Exhibit?, next: Exhibit?, language: Language, routes: Routes, strings: UIStrings) {
+    init(previous: ExhibitHeading?, next: ExhibitHeading?, language: Language, routes: Routes, strings: UIStrings) {
         label = strings.exhibitPager
         self.previous = previous.map {
             Neighbour(label: strings.previousExhibit, name: $0.displayName, href: routes.link(routes.exhibit($0.id, language)))

@@ -50,7 +50,7 @@ struct ExhibitScreen: Sendable {
     /// places in the list of the exhibits at the stops before and after its own. `expositionTitle`, the
     /// first line of the edition's title, is worked out here unless the caller has it. `tour`: the
     /// exhibit shown as a tour's stop, at the stop's own address, leading along the tour.
-    init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: Exhibit? = nil, next: Exhibit? = nil,
+    init(exhibit: Exhibit, edition: Edition, listPage: Int = 1, previous: ExhibitHeading? = nil, next: ExhibitHeading? = nil,
          actions: HTML = HTML(""), expositionTitle: String? = nil, neighbouringStops: (previous: Int?, next: Int?) = (nil, nil),
          tour: TourNavigation? = nil, catalog: Catalog, routes: Routes, assets: SiteAssets) {
         let strings = assets.strings(edition.language)
