@@ -120,4 +120,39 @@ import Testing
         var reader = FieldReader(file: "items.json")
         #expect(StreamedItems.read(path: path, displayPath: "items.json", floors: .none, reader: &reader) == nil)
     }
+
+    /// A translation's items file as large as a streamed one is parsed when its turn comes
+    /// and let go after: the catalog, its messages and its fingerprint's sensitivity are
+    /// those of parsing it with the others up front.
+    @Test func aLargeTranslationParsedInItsTurnFindsWhatParsingItFirstFinds() throws {
+        let (folder, _) = try file(Layout.onePerLine.text(Self.entries(errors: false)))
+        // Every other exhibit in English; a key given twice, an id the catalog lacks, an entry that is no object.
+        var english = stride(from: 0, to: 6_000, by: 2).map { #"{"image_name": "item-\#($0)", "name": "Exhibit \#($0)"}"# }
+        english[10] = #"{"image_name": "item-20", "name": "Twice", "name": "Again"}"#
+        english.append(#"{"image_name": "nowhere", "name": "Lost"}"#)
+        english.append(#""no object""#)
+        let translation = folder.url.appendingPathComponent("items.en.json")
+        try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
+        var inTurn = CatalogLoader.Options(pdfConverter: nil, publishingCheck: true)
+        inTurn.itemsStreamedFrom = 0
+        var first = CatalogLoader.Options(pdfConverter: nil, publishingCheck: true)
+        first.itemsStreamedFrom = .max
+        let deferred = try CatalogLoader.load(at: folder.url, options: inTurn)
+        let whole = try CatalogLoader.load(at: folder.url, options: first)
+        #expect(deferred.translations.map(\.exhibits) == whole.translations.map(\.exhibits))
+        #expect(deferred.translations.map(\.untranslated) == whole.translations.map(\.untranslated))
+        #expect(deferred.translations.first?.exhibits.first { $0.id == "item-20" }?.name == "Twice", "the first of a key given twice, as parsing whole keeps it")
+        #expect(deferred.translations.first?.exhibits.first { $0.id == "item-22" }?.name == "Exhibit 22")
+        #expect(Set(deferred.diagnostics.map(\.description)) == Set(whole.diagnostics.map(\.description)))
+        #expect(deferred.publishingNotes.map(\.description) == whole.publishingNotes.map(\.description))
+        let messages = deferred.diagnostics.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("items.en.json") && $0.contains("duplicate key") }, "\(messages.prefix(20))")
+        #expect(messages.filter { $0.hasPrefix("items.en.json") && $0.contains("duplicate key") }.count
+                == whole.diagnostics.filter { $0.description.hasPrefix("items.en.json") && $0.description.contains("duplicate key") }.count)
+        // The translation's part of the fingerprint is known once it has been read.
+        #expect(try CatalogLoader.load(at: folder.url, options: inTurn).fingerprint == deferred.fingerprint)
+        english[0] = #"{"image_name": "item-0", "name": "Exhibit zero"}"#
+        try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
+        #expect(try CatalogLoader.load(at: folder.url, options: inTurn).fingerprint != deferred.fingerprint)
+    }
 }

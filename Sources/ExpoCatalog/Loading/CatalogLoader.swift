@@ -245,7 +245,9 @@ public enum CatalogLoader {
             untranslated.formUnion(texts)
             itemsReader.untranslated = Array(texts)
         } else if store.dataFileNames.contains(itemsFile) {
-            switch store.readJSON(dataFile: itemsFile) {
+            let parsed = store.parse(dataFile: itemsFile)
+            diagnostics += parsed.warnings
+            switch parsed.result {
             case let .success(json):
                 exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage,
                                                     untranslated: &untranslated, reader: &itemsReader)

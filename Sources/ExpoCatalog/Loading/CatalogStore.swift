@@ -172,6 +172,10 @@ struct PrefetchedStore: CatalogStore {
     private let names: [String]
     /// The main items file when it is read a run at a time, and where it lies.
     private let streamed: (name: String, path: String)?
+    /// Translations' items files as large as a streamed one: each is parsed when the loader
+    /// asks for it, and let go once translated. Parsed up front, they were all held at
+    /// once: an English file of 160 MB beside 100,000 exhibits doubled a load's peak.
+    private let deferred: Set<String>
 
     /// `streamedFrom`: the size from which the main items file of a plain folder is read in runs.
     init(_ base: any CatalogStore, streamedFrom: Int = StreamedItems.streamedSize) {
@@ -191,8 +195,10 @@ struct PrefetchedStore: CatalogStore {
         // A lone items file is read outside the files' own concurrentPerform: one nested in
         // another gets the cores left over (libdispatch divides them), so on two cores the
         // 57 MB file of a 69,202-exhibit collection was parsed and digested on one.
+        let deferred = Set(itemsFiles.filter { $0 != mainItems && base.streamablePath(ofDataFile: $0, minimumSize: streamedFrom) != nil })
+        self.deferred = deferred
         let alone = itemsFiles.count == 1 ? itemsFiles[0] : nil
-        let together = names.filter { $0 != alone && $0 != streamed?.name }
+        let together = names.filter { $0 != alone && $0 != streamed?.name && !deferred.contains($0) }
         DispatchQueue.concurrentPerform(iterations: together.count) { index in read(together[index], workers: 1) }
         if let alone, alone != streamed?.name { read(alone, workers: ProcessInfo.processInfo.activeProcessorCount) }
         files = parsed
@@ -215,7 +221,18 @@ struct PrefetchedStore: CatalogStore {
     func displayPath(ofDataFile name: String) -> String { base.displayPath(ofDataFile: name) }
 
     func readJSON(dataFile name: String) -> Result<JSONValue, Diagnostic> {
-        files.result(name) ?? base.readJSON(dataFile: name)
+        parse(dataFile: name).result
+    }
+
+    /// The warnings parsing met are the store's `problems`, but for a deferred file's, which
+    /// come with it.
+    func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
+        guard deferred.contains(name) else { return (files.result(name) ?? base.readJSON(dataFile: name), []) }
+        let parsed = base.parse(dataFile: name, workers: ProcessInfo.processInfo.activeProcessorCount)
+        // Its part of the fingerprint and its entries' places are kept; its values are not.
+        let digest = (try? parsed.result.get()).map { JSONDigest.of($0) } ?? 0
+        files.keep(name, digest: digest, indexByID: JSONFile.entryIndexes(parsed.result))
+        return parsed
     }
 
     func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {
