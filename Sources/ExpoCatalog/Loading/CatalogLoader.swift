@@ -245,9 +245,10 @@ public enum CatalogLoader {
             untranslated.formUnion(texts)
             itemsReader.untranslated = Array(texts)
         } else if store.dataFileNames.contains(itemsFile) {
-            let parsed = store.parse(dataFile: itemsFile)
-            diagnostics += parsed.warnings
-            switch parsed.result {
+            let (result, warnings) = store.parse(dataFile: itemsFile)
+            diagnostics += warnings
+            // Handed over whole: the translation lets each entry go as it is translated.
+            switch consume result {
             case let .success(json):
                 exhibits = ExhibitDecoder.translate(json, from: exhibits, primaryLanguage: primaryLanguage,
                                                     untranslated: &untranslated, reader: &itemsReader)

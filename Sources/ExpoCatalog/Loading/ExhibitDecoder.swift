@@ -148,15 +148,18 @@ enum ExhibitDecoder {
     /// A translation, matched to the primary exhibits by id. Entries with an unknown or
     /// repeated id are ignored with a warning; exhibits without an entry keep the primary text.
     /// `untranslated` gains `id.key` for each of an exhibit's texts that the primary text stands in for.
-    static func translate(_ json: JSONValue, from primary: ExhibitTable, primaryLanguage: Language,
+    /// `json` is taken, not borrowed: each entry is let go once translated, so that a large
+    /// file's values are not held beside all of the packed exhibits made of them.
+    static func translate(_ json: consuming JSONValue, from primary: ExhibitTable, primaryLanguage: Language,
                           untranslated: inout Set<String>, reader: inout FieldReader) -> ExhibitTable {
-        guard case let .array(entries) = json else {
-            reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(json.kindDescription)")
+        let kind = json.kindDescription
+        guard case var .array(entries) = consume json else {
+            reader.fail(at: "", "expected a list [ { \"name\": …, \"image_name\": … }, … ] at the top level, found \(kind)")
             untranslated.formUnion(allTexts(primary))
             return primary
         }
         let primaryIDs = Set(primary.map(\.id))
-        var entryByID: [String: (index: Int, entry: JSONValue)] = [:]
+        var entryByID: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
             reader.entry(index) { reader in
                 let place = "[\(index)]"
@@ -169,21 +172,21 @@ enum ExhibitDecoder {
                     return
                 }
                 if let earlier = entryByID[id] {
-                    reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier.index)]; this entry is ignored")
+                    reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier)]; this entry is ignored")
                 } else if !primaryIDs.contains(id) {
                     reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
                 } else {
-                    entryByID[id] = (index, entry)
+                    entryByID[id] = index
                 }
                 reader.checkKeys(entry, known: keys, at: place)
             }
         }
-        reader.entryIndexByID = entryByID.mapValues(\.index)
+        reader.entryIndexByID = entryByID
         defer { reader.reportUnknownKeys() }
         let note = fallbackNote(primaryLanguage)
         var translated = ExhibitTable()
         for exhibit in primary {
-            guard let (index, entry) = entryByID[exhibit.id] else {
+            guard let index = entryByID[exhibit.id] else {
                 reader.warn(at: "", "no entry for \"\(exhibit.id)\"\(note)")
                 let texts = allTexts([exhibit])
                 untranslated.formUnion(texts)
@@ -193,6 +196,8 @@ enum ExhibitDecoder {
             }
             let before = reader.untranslated.count
             defer { untranslated.formUnion(reader.untranslated[before...].map { "\(exhibit.id).\($0)" }) }
+            let entry = entries[index]
+            entries[index] = .null
             translated.appendPacking(reader.entry(index) { reader in translateEntry(entry, index: index, from: exhibit, note: note, reader: &reader) })
         }
         translated.pack()
