@@ -121,6 +121,16 @@ import Testing
         #expect(StreamedItems.read(path: path, displayPath: "items.json", floors: .none, reader: &reader) == nil)
     }
 
+    /// A load that reads every items file in runs it can, and one that parses them all whole.
+    static let readingInRuns = options(streamedFrom: 0)
+    static let parsingWhole = options(streamedFrom: .max)
+
+    private static func options(streamedFrom size: Int) -> CatalogLoader.Options {
+        var options = CatalogLoader.Options(pdfConverter: nil, publishingCheck: true)
+        options.itemsStreamedFrom = size
+        return options
+    }
+
     /// A translation's items file as large as a streamed one is parsed when its turn comes
     /// and let go after: the catalog, its messages and its fingerprint's sensitivity are
     /// those of parsing it with the others up front.
@@ -133,10 +143,7 @@ import Testing
         english.append(#""no object""#)
         let translation = folder.url.appendingPathComponent("items.en.json")
         try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
-        var inTurn = CatalogLoader.Options(pdfConverter: nil, publishingCheck: true)
-        inTurn.itemsStreamedFrom = 0
-        var first = CatalogLoader.Options(pdfConverter: nil, publishingCheck: true)
-        first.itemsStreamedFrom = .max
+        let (inTurn, first) = (Self.readingInRuns, Self.parsingWhole)
         let deferred = try CatalogLoader.load(at: folder.url, options: inTurn)
         let whole = try CatalogLoader.load(at: folder.url, options: first)
         #expect(deferred.translations.map(\.exhibits) == whole.translations.map(\.exhibits))
@@ -154,5 +161,119 @@ import Testing
         english[0] = #"{"image_name": "item-0", "name": "Exhibit zero"}"#
         try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
         #expect(try CatalogLoader.load(at: folder.url, options: inTurn).fingerprint != deferred.fingerprint)
+    }
+
+    /// A translation of 6,000 exhibits in their order, with every kind of problem: exhibits
+    /// without an entry, an id given twice or unknown, entries that are no object or have no
+    /// id, a key given twice, an unknown key, a text missing.
+    static func translationEntries() -> [String] {
+        var english: [String] = []
+        for index in 0..<6_000 where index % 7 != 3 {
+            switch index % 101 {
+            case 0: english.append(#"{"image_name": "item-\#(index)", "name": "Exhibit \#(index)", "name": "Again", "colour": "red"}"#)
+            case 1: english.append(#"{"image_name": "item-\#(index)", "short_desc": "Only a short one"}"#)
+            case 2: english.append(#""not an exhibit""#)
+            case 5: english.append(#"{"name": "No id"}"#)
+            case 6: english.append(#"{"image_name": "elsewhere-\#(index)", "name": "Lost"}"#)
+            case 8: english.append(#"{"image_name": "item-\#(index - 7)", "name": "Twice"}"#)
+            default: english.append(#"{"image_name": "item-\#(index)", "name": "Exhibit \#(index)", "short_desc": "About it", "desc": "Two.\n\nParts."}"#)
+            }
+        }
+        return english
+    }
+
+    /// Read in runs, a translation in the exhibits' order finds what translating it parsed
+    /// whole finds, in the same order: the exhibits, every message and its place, the
+    /// untranslated texts and each entry's index.
+    @Test(arguments: Layout.allCases)
+    func aTranslationReadInRunsFindsWhatTranslatingItWholeFinds(layout: Layout) throws {
+        let (folder, _) = try file(Layout.oneLine.text(Self.entries(errors: false)))
+        var primaryReader = FieldReader(file: "items.json")
+        let primary = try #require(ExhibitDecoder.decode(try JSONParser.parse(Array(try Data(contentsOf: folder.url.appendingPathComponent("items.json")))),
+                                                         reader: &primaryReader))
+        let translation = folder.url.appendingPathComponent("items.en.json")
+        try layout.text(Self.translationEntries()).write(to: translation, atomically: true, encoding: .utf8)
+        let bytes = Array(try Data(contentsOf: translation))
+        var duplicates: [JSONDuplicateKey] = []
+        let json = try JSONParser.parse(bytes, duplicates: &duplicates)
+        var whole = FieldReader(file: "items.en.json")
+        var wholeUntranslated: Set<String> = ["exposition.title"]
+        let translated = ExhibitDecoder.translate(json, from: primary, primaryLanguage: .korean, untranslated: &wholeUntranslated, reader: &whole)
+        var streamed = FieldReader(file: "items.en.json")
+        var streamedUntranslated: Set<String> = ["exposition.title"]
+        let read = try #require(StreamedTranslation.read(path: translation.path, displayPath: "items.en.json", primary: primary, primaryLanguage: .korean,
+                                                         untranslated: &streamedUntranslated, reader: &streamed))
+        #expect(read.exhibits == translated)
+        #expect(read.exhibits.packed == translated.count, "packed as it is read")
+        #expect(streamed.diagnostics == whole.diagnostics)
+        #expect(streamed.diagnostics.count > 1_000, "the problems were met: \(streamed.diagnostics.count)")
+        #expect(streamed.diagnostics.contains { $0.message.contains("unknown key") || $0.message.contains("colour") })
+        #expect(streamed.publishingNotes == whole.publishingNotes)
+        #expect(streamed.entriesWithProblems == whole.entriesWithProblems)
+        #expect(streamed.untranslated == whole.untranslated)
+        #expect(streamed.entryIndexByID == whole.entryIndexByID)
+        #expect(streamedUntranslated == wholeUntranslated)
+        #expect(read.indexByID == JSONFile.entryIndexes(.success(json)))
+        #expect(read.duplicateKeys == duplicates.map { JSONFile.duplicateKeyWarning($0, file: "items.en.json") })
+        #expect(!read.duplicateKeys.isEmpty)
+    }
+
+    /// An entry for an exhibit already passed over cannot be put in its place without
+    /// holding the exhibits decoded: such a file is left to be parsed whole, and nothing
+    /// read of it is kept.
+    @Test func aTranslationOutOfTheExhibitsOrderIsLeftToBeParsedWhole() throws {
+        let (folder, _) = try file(Layout.oneLine.text(Self.entries(errors: false)))
+        var primaryReader = FieldReader(file: "items.json")
+        let primary = try #require(ExhibitDecoder.decode(try JSONParser.parse(Array(try Data(contentsOf: folder.url.appendingPathComponent("items.json")))),
+                                                         reader: &primaryReader))
+        var english = (0..<6_000).map { #"{"image_name": "item-\#($0)", "name": "Exhibit \#($0)"}"# }
+        english.swapAt(100, 5_000)
+        let translation = folder.url.appendingPathComponent("items.en.json")
+        try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
+        var reader = FieldReader(file: "items.en.json")
+        var untranslated: Set<String> = []
+        #expect(StreamedTranslation.read(path: translation.path, displayPath: "items.en.json", primary: primary, primaryLanguage: .korean,
+                                         untranslated: &untranslated, reader: &reader) == nil)
+        #expect(reader.diagnostics.isEmpty && untranslated.isEmpty && reader.entriesWithProblems.isEmpty)
+        // The load parses it whole: every exhibit in English, wherever its entry is.
+        var options = CatalogLoader.Options(pdfConverter: nil)
+        options.itemsStreamedFrom = 0
+        let catalog = try CatalogLoader.load(at: folder.url, options: options)
+        let translated = try #require(catalog.translations.first)
+        #expect(translated.exhibits.first { $0.id == "item-100" }?.name == "Exhibit 100")
+        #expect(translated.exhibits.first { $0.id == "item-5000" }?.name == "Exhibit 5000")
+        #expect(translated.exhibits.filter { $0.name == "Exhibit \($0.id.dropFirst(5))" }.count == translated.exhibits.count)
+        #expect(translated.exhibits.count == 5_940, "every exhibit of the 6,000 entries but the 60 that are no object")
+    }
+
+    /// Loaded with the rest of the catalog, a large translation read in runs gives the
+    /// catalog, the messages in their order and the fingerprint's sensitivity of parsing
+    /// it whole.
+    @Test func aLargeTranslationReadInRunsLoadsAsParsingItWhole() throws {
+        let (folder, _) = try file(Layout.onePerLine.text(Self.entries(errors: false)))
+        let translation = folder.url.appendingPathComponent("items.en.json")
+        var english = Self.translationEntries()
+        try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
+        let (inRuns, first) = (Self.readingInRuns, Self.parsingWhole)
+        let streamed = try CatalogLoader.load(at: folder.url, options: inRuns)
+        let whole = try CatalogLoader.load(at: folder.url, options: first)
+        #expect(streamed.translations.map(\.exhibits) == whole.translations.map(\.exhibits))
+        #expect(streamed.translations.map(\.untranslated) == whole.translations.map(\.untranslated))
+        #expect(streamed.translations.map(\.missingTranslations) == whole.translations.map(\.missingTranslations))
+        let inEnglish = streamed.diagnostics.filter { $0.file == "items.en.json" }
+        #expect(inEnglish == whole.diagnostics.filter { $0.file == "items.en.json" })
+        #expect(inEnglish.contains { $0.message.contains("duplicate key") })
+        #expect(streamed.translations.first?.exhibits.first { $0.id == "item-0" }?.name == "Exhibit 0", "the first of a key given twice")
+        #expect(streamed.translations.first?.exhibits.first { $0.id == "item-3" }?.name == "출품작 3", "no entry: the Korean text")
+        #expect(try CatalogLoader.load(at: folder.url, options: inRuns).fingerprint == streamed.fingerprint)
+        // The store the loader opens reads this one in runs, not whole.
+        var reader = FieldReader(file: "items.en.json")
+        var untranslated: Set<String> = []
+        let store = PrefetchedStore(CatalogFolder(url: folder.url), streamedFrom: 0)
+        #expect(store.translateItems(dataFile: "items.en.json", primary: whole.primary.exhibits, primaryLanguage: .korean,
+                                     untranslated: &untranslated, reader: &reader)?.exhibits == whole.translations.first?.exhibits)
+        english[0] = #"{"image_name": "item-0", "name": "Exhibit zero"}"#
+        try Layout.onePerLine.text(english).write(to: translation, atomically: true, encoding: .utf8)
+        #expect(try CatalogLoader.load(at: folder.url, options: inRuns).fingerprint != streamed.fingerprint)
     }
 }

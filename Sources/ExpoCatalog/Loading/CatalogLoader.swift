@@ -244,6 +244,10 @@ public enum CatalogLoader {
             let texts = known.untranslated.filter { !$0.hasPrefix("exposition.") && !$0.hasPrefix(Tour.untranslatedKey("")) }
             untranslated.formUnion(texts)
             itemsReader.untranslated = Array(texts)
+        } else if let streamed = store.translateItems(dataFile: itemsFile, primary: exhibits, primaryLanguage: primaryLanguage,
+                                                      untranslated: &untranslated, reader: &itemsReader) {
+            diagnostics += streamed.warnings
+            exhibits = streamed.exhibits
         } else if store.dataFileNames.contains(itemsFile) {
             let (result, warnings) = store.parse(dataFile: itemsFile)
             diagnostics += warnings

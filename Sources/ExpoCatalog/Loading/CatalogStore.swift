@@ -41,6 +41,10 @@ protocol CatalogStore: Sendable {
     /// Where a large data file that may be read a run at a time (`StreamedItems`) lies: a
     /// plain file of the folder, inside it, within the size limit, of at least `minimumSize` bytes.
     func streamablePath(ofDataFile name: String, minimumSize: Int) -> String?
+    /// A translation's items file read in runs (`StreamedTranslation`), with the warnings
+    /// parsing met; nil when the store reads it whole, and the loader then parses it.
+    func translateItems(dataFile name: String, primary: ExhibitTable, primaryLanguage: Language,
+                        untranslated: inout Set<String>, reader: inout FieldReader) -> (exhibits: ExhibitTable, warnings: [Diagnostic])?
 }
 
 /// The main items file read: its exhibits (nil when it is no list), what the shared-stops
@@ -79,6 +83,11 @@ extension CatalogStore {
     }
 
     func streamablePath(ofDataFile name: String, minimumSize: Int) -> String? { nil }
+
+    func translateItems(dataFile name: String, primary: ExhibitTable, primaryLanguage: Language,
+                        untranslated: inout Set<String>, reader: inout FieldReader) -> (exhibits: ExhibitTable, warnings: [Diagnostic])? {
+        nil
+    }
 
     /// The diagnostics a data file's reader made, with their places as the store names them.
     func located(_ diagnostics: [Diagnostic], inDataFile name: String) -> [Diagnostic] {
@@ -172,10 +181,11 @@ struct PrefetchedStore: CatalogStore {
     private let names: [String]
     /// The main items file when it is read a run at a time, and where it lies.
     private let streamed: (name: String, path: String)?
-    /// Translations' items files as large as a streamed one: each is parsed when the loader
-    /// asks for it, and let go once translated. Parsed up front, they were all held at
-    /// once: an English file of 160 MB beside 100,000 exhibits doubled a load's peak.
-    private let deferred: Set<String>
+    /// Translations' items files as large as a streamed one, and where they lie: each is
+    /// read in runs when the loader comes to it (`StreamedTranslation`), or else parsed
+    /// then, and let go once translated. Parsed up front, they were all held at once: an
+    /// English file of 160 MB beside 100,000 exhibits doubled a load's peak.
+    private let deferred: [String: String]
 
     /// `streamedFrom`: the size from which the main items file of a plain folder is read in runs.
     init(_ base: any CatalogStore, streamedFrom: Int = StreamedItems.streamedSize) {
@@ -195,10 +205,13 @@ struct PrefetchedStore: CatalogStore {
         // A lone items file is read outside the files' own concurrentPerform: one nested in
         // another gets the cores left over (libdispatch divides them), so on two cores the
         // 57 MB file of a 69,202-exhibit collection was parsed and digested on one.
-        let deferred = Set(itemsFiles.filter { $0 != mainItems && base.streamablePath(ofDataFile: $0, minimumSize: streamedFrom) != nil })
+        var deferred: [String: String] = [:]
+        for name in itemsFiles where name != mainItems {
+            deferred[name] = base.streamablePath(ofDataFile: name, minimumSize: streamedFrom)
+        }
         self.deferred = deferred
         let alone = itemsFiles.count == 1 ? itemsFiles[0] : nil
-        let together = names.filter { $0 != alone && $0 != streamed?.name && !deferred.contains($0) }
+        let together = names.filter { $0 != alone && $0 != streamed?.name && deferred[$0] == nil }
         DispatchQueue.concurrentPerform(iterations: together.count) { index in read(together[index], workers: 1) }
         if let alone, alone != streamed?.name { read(alone, workers: ProcessInfo.processInfo.activeProcessorCount) }
         files = parsed
@@ -227,12 +240,21 @@ struct PrefetchedStore: CatalogStore {
     /// The warnings parsing met are the store's `problems`, but for a deferred file's, which
     /// come with it.
     func parse(dataFile name: String) -> (result: Result<JSONValue, Diagnostic>, warnings: [Diagnostic]) {
-        guard deferred.contains(name) else { return (files.result(name) ?? base.readJSON(dataFile: name), []) }
+        guard deferred[name] != nil else { return (files.result(name) ?? base.readJSON(dataFile: name), []) }
         let parsed = base.parse(dataFile: name, workers: ProcessInfo.processInfo.activeProcessorCount)
         // Its part of the fingerprint and its entries' places are kept; its values are not.
         let digest = (try? parsed.result.get()).map { JSONDigest.of($0) } ?? 0
         files.keep(name, digest: digest, indexByID: JSONFile.entryIndexes(parsed.result))
         return parsed
+    }
+
+    func translateItems(dataFile name: String, primary: ExhibitTable, primaryLanguage: Language,
+                        untranslated: inout Set<String>, reader: inout FieldReader) -> (exhibits: ExhibitTable, warnings: [Diagnostic])? {
+        guard let path = deferred[name],
+              let read = StreamedTranslation.read(path: path, displayPath: displayPath(ofDataFile: name), primary: primary,
+                                                  primaryLanguage: primaryLanguage, untranslated: &untranslated, reader: &reader) else { return nil }
+        files.keep(name, digest: read.digest, indexByID: read.indexByID)
+        return (read.exhibits, read.duplicateKeys)
     }
 
     func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {

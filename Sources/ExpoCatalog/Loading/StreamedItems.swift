@@ -36,14 +36,8 @@ struct StreamedItems {
     /// cannot be read: parsing it whole then says what is wrong, and where.
     static func read(path: String, displayPath: String, floors: PositionDecoder.KnownFloors,
                      reader: inout FieldReader) -> StreamedItems? {
-        guard let scan = JSONElementScan(file: path, digesting: false), scan.starts.count >= minimumCount else {
-            return nil
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        let count = scan.starts.count
-        let runs = Runs.split(count, into: 64)
+        guard let list = ListFileRuns(path: path, minimumCount: minimumCount) else { return nil }
+        let count = list.count
         // A run for each core at a time, each core with its own table of recurring texts.
         let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let tables = (0..<cores).map { _ in TextTable() }
@@ -58,33 +52,29 @@ struct StreamedItems {
         shapes.reserveCapacity(count)
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(count)
-        for group in stride(from: 0, to: runs.count, by: cores) {
-            let together = Array(runs[group..<min(group + cores, runs.count)])
-            let (first, last) = (together[0].lowerBound, together[together.count - 1].upperBound)
-            let from = scan.starts[first]
-            let endsFile = last == count
-            let to = endsFile ? scan.byteCount : scan.starts[last]
-            guard let bytes = CatalogBoundary.read(descriptor, from..<to), bytes.count == to - from else { return nil }
-            // The next run's start ends this one's last entry, after its comma.
-            let starts = scan.starts[first..<last].map { $0 - from } + (endsFile ? [] : [to - from])
-            let done = Runs.map(together.map { ($0.lowerBound - first)..<($0.upperBound - first) }) { local -> Run? in
-                let table = tables[together.firstIndex { $0.lowerBound == first + local.lowerBound }!]
-                return bytes.withUnsafeBufferPointer { buffer in
-                    readRun(buffer, starts: starts, local, first: first, file: file, keepsNotes: keepsNotes, floors: floors, texts: table)
+        let read = list.forEachGroup(cores: cores) { group in
+            let done = Runs.map(group.runs) { local -> Run? in
+                let table = tables[group.runs.firstIndex(of: local)!]
+                return group.bytes.withUnsafeBufferPointer { buffer in
+                    readRun(buffer, starts: group.starts, local, first: group.first, file: file, keepsNotes: keepsNotes, floors: floors, texts: table)
                 }
             }
             var parts: [ExhibitDecoder.Part] = []
             for run in done {
-                guard let run else { return nil }
+                guard let run else { return false }
                 runDigests.append(run.digest)
-                duplicates += run.duplicates.map { JSONParser.OffsetDuplicate(key: $0.key, offset: $0.offset + from, firstOffset: $0.firstOffset + from) }
+                duplicates += run.duplicates.map {
+                    JSONParser.OffsetDuplicate(key: $0.key, offset: $0.offset + group.offset, firstOffset: $0.firstOffset + group.offset)
+                }
                 shapes += run.shapes
                 for (id, index) in run.ids where indexByID[id] == nil { indexByID[id] = index }
                 parts.append(run.part)
             }
-            guard parts.count == together.count else { return nil }
+            guard parts.count == group.runs.count else { return false }
             gathered.add(&parts, to: &found)
+            return true
         }
+        guard read else { return nil }
         guard let places = JSONFilePlaces.places(of: duplicates.flatMap { [$0.offset, $0.firstOffset] }, inFile: path) else { return nil }
         found.reportUnknownKeys()
         reader = found
