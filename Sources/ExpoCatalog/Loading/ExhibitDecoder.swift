@@ -138,11 +138,17 @@ enum ExhibitDecoder {
             versions: ExhibitContentDecoder.versions(entry, at: place, reader: &reader))
         // Only when notes are made: each look at the images of an exhibit that has only its
         // own makes the list of one.
-        for image in reader.keepsNotes ? exhibit.images : [] where !image.hasAlt {
-            reader.note(at: entry["images"] == nil ? place : "\(place).images",
+        if reader.keepsNotes { noteImagesWithoutAlt(exhibit.images, givenImages: entry["images"] != nil, place: place, reader: &reader) }
+        return exhibit
+    }
+
+    /// A note for each of an exhibit's images without alt text, at the entry's `images` when
+    /// it gives them (`givenImages`), else at the entry.
+    static func noteImagesWithoutAlt(_ images: [ExhibitImage], givenImages: Bool, place: String, reader: inout FieldReader) {
+        for image in images where !image.hasAlt {
+            reader.note(at: givenImages ? "\(place).images" : place,
                         "the image \"\(image.name)\" has no alt text; the exhibit's name stands in for it")
         }
-        return exhibit
     }
 
     /// A translation, matched to the primary exhibits by id. Entries with an unknown or
@@ -161,24 +167,9 @@ enum ExhibitDecoder {
         let primaryIDs = Set(primary.map(\.id))
         var entryByID: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            reader.entry(index) { reader in
-                let place = "[\(index)]"
-                guard case .object = entry else {
-                    reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
-                    return
-                }
-                guard case let .success(id) = FieldReader.text(entry, "image_name") else {
-                    reader.warn(at: "\(place).image_name", "missing or not text; the entry cannot be matched and is ignored")
-                    return
-                }
-                if let earlier = entryByID[id] {
-                    reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier)]; this entry is ignored")
-                } else if !primaryIDs.contains(id) {
-                    reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
-                } else {
-                    entryByID[id] = index
-                }
-                reader.checkKeys(entry, known: keys, at: place)
+            _ = reader.entry(index) { reader in
+                checkTranslationEntry(entry, index: index, entryByID: &entryByID, isKnown: primaryIDs.contains,
+                                      primaryLanguage: primaryLanguage, reader: &reader)
             }
         }
         reader.entryIndexByID = entryByID
@@ -202,6 +193,33 @@ enum ExhibitDecoder {
         }
         translated.pack()
         return translated
+    }
+
+    /// Checks entry `index` of a translation: that it is an object with an id, its id not an
+    /// earlier entry's and `isKnown`, and its keys. Returns the id it is matched by, kept in
+    /// `entryByID`; nil, with the warning that says why, for an entry that is ignored.
+    static func checkTranslationEntry(_ entry: JSONValue, index: Int, entryByID: inout [String: Int], isKnown: (String) -> Bool,
+                                      primaryLanguage: Language, reader: inout FieldReader) -> String? {
+        let place = "[\(index)]"
+        guard case .object = entry else {
+            reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
+            return nil
+        }
+        guard case let .success(id) = FieldReader.text(entry, "image_name") else {
+            reader.warn(at: "\(place).image_name", "missing or not text; the entry cannot be matched and is ignored")
+            return nil
+        }
+        var matched: String?
+        if let earlier = entryByID[id] {
+            reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier)]; this entry is ignored")
+        } else if !isKnown(id) {
+            reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
+        } else {
+            entryByID[id] = index
+            matched = id
+        }
+        reader.checkKeys(entry, known: keys, at: place)
+        return matched
     }
 
     /// One entry of a translation, over the primary exhibit it was matched with by id.

@@ -38,6 +38,27 @@ struct ListFileRuns {
             let end = run.upperBound < starts.count ? starts[run.upperBound] : bytes.count
             return bytes.withUnsafeBytes { JSONElementScan.digest(UnsafeRawBufferPointer(rebasing: $0[starts[run.lowerBound]..<end])) }
         }
+
+        /// A run's keys given twice, placed in the file rather than in the group's bytes.
+        func inFile(_ duplicates: [JSONParser.OffsetDuplicate]) -> [JSONParser.OffsetDuplicate] {
+            duplicates.map { JSONParser.OffsetDuplicate(key: $0.key, offset: $0.offset + offset, firstOffset: $0.firstOffset + offset) }
+        }
+    }
+
+    /// The file's digest from its runs' digests in order, as `StreamedItems` has always made it.
+    func digest(ofRuns digests: [UInt64]) -> UInt64 {
+        (digests + [UInt64(count)]).withUnsafeBytes { JSONElementScan.digest($0) }
+    }
+
+    /// A warning for each key given twice (placed in the file), worded and placed as parsing
+    /// the file whole does; nil when the file can no longer be read.
+    func duplicateKeyWarnings(_ duplicates: [JSONParser.OffsetDuplicate], displayPath: String) -> [Diagnostic]? {
+        guard let places = JSONFilePlaces.places(of: duplicates.flatMap { [$0.offset, $0.firstOffset] }, inFile: path) else { return nil }
+        return duplicates.indices.map { index in
+            let (place, first) = (places[2 * index], places[2 * index + 1])
+            return JSONFile.duplicateKeyWarning(JSONDuplicateKey(key: duplicates[index].key, line: place.line, column: place.column,
+                                                                 firstLine: first.line, firstColumn: first.column), file: displayPath)
+        }
     }
 
     /// `body` of each group of up to `cores` runs, in the list's order. False when a group

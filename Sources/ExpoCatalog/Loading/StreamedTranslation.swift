@@ -39,9 +39,7 @@ struct StreamedTranslation {
             for (run, result) in zip(group.runs, parsed) {
                 guard var result else { return false }
                 runDigests.append(group.digest(of: run))
-                duplicates += result.duplicates.map {
-                    JSONParser.OffsetDuplicate(key: $0.key, offset: $0.offset + group.offset, firstOffset: $0.firstOffset + group.offset)
-                }
+                duplicates += group.inFile(result.duplicates)
                 for offset in result.values.indices {
                     let entry = result.values[offset]
                     result.values[offset] = .null
@@ -50,17 +48,11 @@ struct StreamedTranslation {
             }
             return true
         }
-        guard read, let places = JSONFilePlaces.places(of: duplicates.flatMap { [$0.offset, $0.firstOffset] }, inFile: path) else { return nil }
+        guard read, let warnings = list.duplicateKeyWarnings(duplicates, displayPath: displayPath) else { return nil }
         let exhibits = translation.finish()
         untranslated = translation.untranslated
         reader = translation.checking
-        runDigests.append(UInt64(list.count))
-        let warnings = duplicates.indices.map { index in
-            let (place, first) = (places[2 * index], places[2 * index + 1])
-            return JSONFile.duplicateKeyWarning(JSONDuplicateKey(key: duplicates[index].key, line: place.line, column: place.column,
-                                                                 firstLine: first.line, firstColumn: first.column), file: displayPath)
-        }
-        return StreamedTranslation(exhibits: exhibits, digest: runDigests.withUnsafeBytes { JSONElementScan.digest($0) },
+        return StreamedTranslation(exhibits: exhibits, digest: list.digest(ofRuns: runDigests),
                                    duplicateKeys: warnings, indexByID: translation.indexByID)
     }
 
@@ -105,29 +97,11 @@ struct StreamedTranslation {
         /// passed already, without an entry.
         mutating func add(_ entry: JSONValue, index: Int) -> Bool {
             if case let .string(id)? = entry["image_name"], indexByID[id] == nil { indexByID[id] = index }
-            let matched = checking.entry(index) { reader -> Int? in
-                let place = "[\(index)]"
-                guard case .object = entry else {
-                    reader.warn(at: place, "expected an object, found \(entry.kindDescription); skipped")
-                    return nil
-                }
-                guard case let .success(id) = FieldReader.text(entry, "image_name") else {
-                    reader.warn(at: "\(place).image_name", "missing or not text; the entry cannot be matched and is ignored")
-                    return nil
-                }
-                var matched: Int?
-                if let earlier = entryByID[id] {
-                    reader.warn(at: "\(place).image_name", "\"\(id)\" is already used by [\(earlier)]; this entry is ignored")
-                } else if let position = positions[id] {
-                    entryByID[id] = index
-                    matched = position
-                } else {
-                    reader.warn(at: "\(place).image_name", "\"\(id)\" has no exhibit in the \(primaryLanguage.englishName) catalog; ignored")
-                }
-                reader.checkKeys(entry, known: ExhibitDecoder.keys, at: place)
-                return matched
+            let matched = checking.entry(index) { reader in
+                ExhibitDecoder.checkTranslationEntry(entry, index: index, entryByID: &entryByID, isKnown: { positions[$0] != nil },
+                                                     primaryLanguage: primaryLanguage, reader: &reader)
             }
-            guard let position = matched else { return true }
+            guard let position = matched.flatMap({ positions[$0] }) else { return true }
             guard position >= next else { return false }
             passOver(upTo: position)
             let exhibit = primary[position]
