@@ -39,7 +39,7 @@ def peak_mib(pid):
         return int(re.search(r"VmHWM:\s+(\d+)", status.read()).group(1)) / 1024
 
 
-def timed(command, timeout, what, log):
+def timed(command, timeout, what, log, env=None):
     """Runs `command`; (seconds, peak MiB of its memory). GNU time reads the peak from the
     kernel: the rusage Python gets counts the bench's own memory, copied into the child
     before it became the program. Its messages go to the file `log` (a pipe nobody reads
@@ -48,7 +48,7 @@ def timed(command, timeout, what, log):
     started = time.perf_counter()
     with open(log, "wb") as messages:
         process = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", str(peak), *command],
-                                   stdout=subprocess.DEVNULL, stderr=messages)
+                                   stdout=subprocess.DEVNULL, stderr=messages, env=env)
         try:
             code = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

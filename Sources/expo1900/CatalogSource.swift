@@ -17,7 +17,8 @@ struct CatalogSource {
     /// `publishingCheck`: whether to find the publishing notes too, which only `validate` reports.
     func load(publishingCheck: Bool = false) -> Result<Catalog, CatalogError> {
         Result { () throws(CatalogError) in
-            let options = CatalogLoader.Options(publishingCheck: publishingCheck)
+            var options = CatalogLoader.Options(publishingCheck: publishingCheck)
+            options.runCache = CatalogLoader.Options.defaultRunCache
             guard let url = try folder() else { return try CatalogLoader.loadDefault(options: options) }
             return try CatalogLoader.load(at: url, options: options)
         }
@@ -29,7 +30,9 @@ struct CatalogSource {
             guard let url = try folder() ?? CatalogLoader.defaultCatalogURL else {
                 throw .defaultCatalogMissing
             }
-            return try WatchedLoad.load(at: url)
+            var options = CatalogLoader.Options()
+            options.runCache = CatalogLoader.Options.defaultRunCache
+            return try WatchedLoad.load(at: url, options: options)
         }
     }
 }

@@ -34,6 +34,9 @@ public enum CatalogLoader {
         /// The size from which a plain folder's main items file is read a run at a time
         /// (`StreamedItems`); tests set it low to read small catalogs that way.
         var itemsStreamedFrom = StreamedItems.streamedSize
+        /// Where a large items file's runs are kept packed between starts (`CatalogRunCache`);
+        /// nil keeps none. The commands keep them in `CatalogRunCache.defaultFolder`.
+        public var runCache: URL?
 
         public init(pdfConverter: URL? = PDFConverter.locate(), publishingCheck: Bool = false) {
             self.pdfConverter = pdfConverter

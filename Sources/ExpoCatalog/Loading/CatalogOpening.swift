@@ -17,7 +17,7 @@ extension CatalogLoader {
         if primaryFiles.contains(where: plain.dataFileNames.contains) {
             record.isJSONFolder = plain.spreadsheets.files.isEmpty
             record.isPlainFolder = true
-            return PrefetchedStore(plain, streamedFrom: options.itemsStreamedFrom)
+            return PrefetchedStore(plain, streamedFrom: options.itemsStreamedFrom, runCache: options.runCache.map(CatalogRunCache.init))
         }
         guard sheets.isEmpty else { throw .notACatalog(path: path, searched: "a spreadsheet is taken only into a folder of data files") }
         let project = AppProject(root: url, pdfConverter: options.pdfConverter)

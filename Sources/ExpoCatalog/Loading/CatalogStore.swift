@@ -187,8 +187,12 @@ struct PrefetchedStore: CatalogStore {
     /// English file of 160 MB beside 100,000 exhibits doubled a load's peak.
     private let deferred: [String: String]
 
+    /// Where the main items file's clean runs are kept packed between starts.
+    private let runCache: CatalogRunCache?
+
     /// `streamedFrom`: the size from which the main items file of a plain folder is read in runs.
-    init(_ base: any CatalogStore, streamedFrom: Int = StreamedItems.streamedSize) {
+    init(_ base: any CatalogStore, streamedFrom: Int = StreamedItems.streamedSize, runCache: CatalogRunCache? = nil) {
+        self.runCache = runCache
         self.base = base
         let names = Array(base.dataFileNames).sorted()
         self.names = names
@@ -259,7 +263,8 @@ struct PrefetchedStore: CatalogStore {
 
     func readItems(dataFile name: String, reader: inout FieldReader, floors: PositionDecoder.KnownFloors) -> Result<ItemsReading, Diagnostic> {
         if let streamed, streamed.name == name {
-            if let items = StreamedItems.read(path: streamed.path, displayPath: displayPath(ofDataFile: name), floors: floors, reader: &reader) {
+            if let items = StreamedItems.read(path: streamed.path, displayPath: displayPath(ofDataFile: name), floors: floors,
+                                              cache: runCache, reader: &reader) {
                 files.keep(name, digest: items.digest, indexByID: items.indexByID)
                 return .success(ItemsReading(exhibits: items.exhibits, shapes: items.shapes, warnings: items.duplicateKeys))
             }

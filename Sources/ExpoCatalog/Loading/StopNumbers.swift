@@ -59,6 +59,11 @@ enum StopNumbers {
         var isObject: Bool
         var givesStop: Bool
 
+        init(isObject: Bool, givesStop: Bool) {
+            self.isObject = isObject
+            self.givesStop = givesStop
+        }
+
         init(_ entry: JSONValue) {
             if case .object = entry { isObject = true } else { isObject = false }
             givesStop = isGiven(entry)

@@ -41,6 +41,90 @@ final class PackedExhibits: Sendable {
         self.whole = whole
     }
 
+    /// A run read back from `encoded()`; nil when the bytes are not one, cut short or
+    /// inconsistent, so that a damaged file on disk is read again from the catalog.
+    init?(encoded: UnsafeRawBufferPointer) {
+        var reader = EncodedReader(bytes: encoded)
+        guard let count = reader.integer(), let byteCount = reader.integer(), let textCount = reader.integer(),
+              count <= encoded.count, textCount <= encoded.count,
+              let endBytes = reader.bytes(count * 4) else { return nil }
+        var ends = [UInt32](repeating: 0, count: count)
+        ends.withUnsafeMutableBytes { $0.copyMemory(from: endBytes) }
+        ends = ends.map(UInt32.init(littleEndian:))
+        // Each record ends after the one before it (none is held whole here) and within the
+        // bytes: reading them trusts both.
+        var last: UInt32 = 0
+        for end in ends {
+            guard end > last, Int(end) <= byteCount else { return nil }
+            last = end
+        }
+        guard count == 0 || Int(last) == byteCount, let packed = reader.bytes(byteCount) else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(textCount)
+        for _ in 0..<textCount {
+            guard let length = reader.integer(), let utf8 = reader.bytes(length) else { return nil }
+            texts.append(String(decoding: utf8, as: UTF8.self))
+        }
+        guard reader.isAtEnd else { return nil }
+        bytes = Array(packed)
+        self.ends = ends
+        self.texts = texts
+        whole = [:]
+        guard Self.recordsRead(self) else { return nil }
+    }
+
+    /// The run as bytes for a file (`init?(encoded:)`); nil when it holds an exhibit whole,
+    /// which has more than packed records hold.
+    func encoded() -> [UInt8]? {
+        guard whole.isEmpty else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(24 + ends.count * 4 + bytes.count + texts.reduce(0) { $0 + 8 + $1.utf8.count })
+        func integer(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { out.append(contentsOf: $0) } }
+        integer(ends.count)
+        integer(bytes.count)
+        integer(texts.count)
+        for end in ends { withUnsafeBytes(of: end.littleEndian) { out.append(contentsOf: $0) } }
+        out += bytes
+        for text in texts {
+            integer(text.utf8.count)
+            out.append(contentsOf: text.utf8)
+        }
+        return out
+    }
+
+    /// Whether every record reads to its end exactly, its recurring texts within `texts`:
+    /// a file that passed the other checks but was written by another format is refused here.
+    private static func recordsRead(_ run: PackedExhibits) -> Bool {
+        run.bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for end in run.ends.map(Int.init) {
+                var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end]), texts: run.texts)
+                guard reader.checks() else { return false }
+                start = end
+            }
+            return true
+        }
+    }
+
+    private struct EncodedReader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        mutating func integer() -> Int? {
+            guard let raw = self.bytes(8) else { return nil }
+            let value = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            return value <= UInt64(Int32.max) ? Int(value) : nil
+        }
+
+        mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count >= 0, count <= bytes.count - offset else { return nil }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+        }
+    }
+
     private static func fitted<Element>(_ array: [Element]) -> [Element] {
         array.capacity - array.count < 64 ? array : Array(unsafeUninitializedCapacity: array.count) { buffer, count in
             count = buffer.initialize(fromContentsOf: array)
@@ -167,6 +251,36 @@ final class PackedExhibits: Sendable {
                 }
             }
             return Exhibit(id: id, stop: stop, name: name, shortDescription: shortDescription, description: description, facts: facts)
+        }
+
+        /// Walks the record as `exhibit()` reads it, checking each number and text lies
+        /// within the record and each recurring text within `texts`; true when it ends exactly.
+        mutating func checks() -> Bool {
+            func skipText() -> Bool {
+                guard let code = checkedNumber() else { return false }
+                if code & 1 == 1 { return code >> 1 < UInt64(texts.count) }
+                guard code >> 1 <= UInt64(bytes.count - offset) else { return false }
+                offset += Int(code >> 1)
+                return true
+            }
+            guard checkedNumber() != nil else { return false }
+            for _ in 0..<12 where !skipText() { return false }
+            guard let fields = checkedNumber(), fields <= UInt64(bytes.count) else { return false }
+            for _ in 0..<(2 * Int(fields)) where !skipText() { return false }
+            return offset == bytes.count
+        }
+
+        private mutating func checkedNumber() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count, shift < 64 {
+                let byte = bytes[offset]
+                offset += 1
+                value |= UInt64(byte & 0x7F) << shift
+                guard byte & 0x80 != 0 else { return value }
+                shift += 7
+            }
+            return nil
         }
 
         mutating func text() -> String {
