@@ -32,8 +32,23 @@ import Testing
         return Read(items: items, reader: reader)
     }
 
-    private func write(_ entries: [String], to path: String) throws {
+    private static func write(_ entries: [String], to path: String) throws {
         try Data(("[\n" + entries.joined(separator: ",\n") + "\n]\n").utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A catalog folder holding `entries` as its items file, and a cache inside it; the
+    /// folder is removed when the fixture goes.
+    private struct Fixture {
+        let folder: TemporaryCatalog
+        let path: String
+        let cache: CatalogRunCache
+
+        init(_ entries: [String]) throws {
+            folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
+            path = folder.url.appendingPathComponent("items.json").path
+            try CatalogRunCacheTests.write(entries, to: path)
+            cache = CatalogRunCache(folder: folder.url.appendingPathComponent("cache"))
+        }
     }
 
     private func expectSame(_ read: Read, as parsed: Read) {
@@ -49,19 +64,16 @@ import Testing
     }
 
     @Test func anUnchangedFileIsReadBackAndAnEditRebuildsOnlyItsRun() throws {
-        let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
-        let path = folder.url.appendingPathComponent("items.json").path
-        let cache = CatalogRunCache(folder: folder.url.appendingPathComponent("cache"))
-        try write(Self.entries(), to: path)
-        let parsed = try read(path, cache: nil)
-        let first = try read(path, cache: cache)
+        let fixture = try Fixture(Self.entries())
+        let parsed = try read(fixture.path, cache: nil)
+        let first = try read(fixture.path, cache: fixture.cache)
         #expect(first.items.runsKept == 0)
         expectSame(first, as: parsed)
-        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: fixture.cache.folder.path)
         #expect(kept.count == 64)
         #expect(!kept.contains { $0.hasSuffix(".part") })
 
-        let again = try read(path, cache: cache)
+        let again = try read(fixture.path, cache: fixture.cache)
         #expect(again.items.runsKept == 64)
         expectSame(again, as: parsed)
         // Exhibits read back decode to every text, the recurring ones too.
@@ -71,41 +83,35 @@ import Testing
         // One entry changed: its run is parsed again, and only it.
         var edited = Self.entries()
         edited[3_000] = edited[3_000].replacingOccurrences(of: "출품작 3000", with: "고친 이름")
-        try write(edited, to: path)
-        let afterEdit = try read(path, cache: cache)
+        try Self.write(edited, to: fixture.path)
+        let afterEdit = try read(fixture.path, cache: fixture.cache)
         #expect(afterEdit.items.runsKept == 63)
-        expectSame(afterEdit, as: try read(path, cache: nil))
+        expectSame(afterEdit, as: try read(fixture.path, cache: nil))
         #expect(afterEdit.items.exhibits[3_000].name.hasPrefix("고친 이름"))
     }
 
     /// As `validate` reads it: every packed exhibit gets a note on its image's alt text,
     /// which a run read back makes again, at the entry or at its `images`.
     @Test func notesOnAltTextAreMadeAgainForARunReadBack() throws {
-        let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
-        let path = folder.url.appendingPathComponent("items.json").path
-        let cache = CatalogRunCache(folder: folder.url.appendingPathComponent("cache"))
-        try write(Self.entries(), to: path)
-        let parsed = try read(path, cache: nil, keepsNotes: true)
+        let fixture = try Fixture(Self.entries())
+        let parsed = try read(fixture.path, cache: nil, keepsNotes: true)
         #expect(parsed.reader.publishingNotes.count == RepeatedDiagnostics.shown)
         #expect(parsed.reader.publishingNotes.contains { $0.place == "[5].images" })
-        _ = try read(path, cache: cache, keepsNotes: true)
-        let again = try read(path, cache: cache, keepsNotes: true)
+        _ = try read(fixture.path, cache: fixture.cache, keepsNotes: true)
+        let again = try read(fixture.path, cache: fixture.cache, keepsNotes: true)
         #expect(again.items.runsKept == 64)
         expectSame(again, as: parsed)
         // Kept apart from the runs read without notes, which make none.
-        let withoutNotes = try read(path, cache: cache)
+        let withoutNotes = try read(fixture.path, cache: fixture.cache)
         #expect(withoutNotes.items.runsKept == 0)
         #expect(withoutNotes.reader.publishingNotes.isEmpty)
     }
 
     @Test func aRunWithAFindingIsNotKeptAndSaysItAgain() throws {
-        let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
-        let path = folder.url.appendingPathComponent("items.json").path
-        let cache = CatalogRunCache(folder: folder.url.appendingPathComponent("cache"))
-        try write(Self.entries(problem: 10), to: path)
-        let first = try read(path, cache: cache)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).count == 63)
-        let again = try read(path, cache: cache)
+        let fixture = try Fixture(Self.entries(problem: 10))
+        let first = try read(fixture.path, cache: fixture.cache)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.cache.folder.path).count == 63)
+        let again = try read(fixture.path, cache: fixture.cache)
         #expect(again.items.runsKept == 63)
         expectSame(again, as: first)
         #expect(again.reader.problemCount == 1)
@@ -113,13 +119,10 @@ import Testing
     }
 
     @Test func aDamagedOrForeignKeptFileIsReadAgain() throws {
-        let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
-        let path = folder.url.appendingPathComponent("items.json").path
-        let cache = CatalogRunCache(folder: folder.url.appendingPathComponent("cache"))
-        try write(Self.entries(), to: path)
-        let parsed = try read(path, cache: cache)
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted()
-        func file(_ index: Int) -> URL { cache.folder.appendingPathComponent(names[index]) }
+        let fixture = try Fixture(Self.entries())
+        let parsed = try read(fixture.path, cache: fixture.cache)
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.cache.folder.path).sorted()
+        func file(_ index: Int) -> URL { fixture.cache.folder.appendingPathComponent(names[index]) }
         // Five damaged: cut short, emptied, one byte flipped in a record, another run's file
         // (the fifth's, left as it is) in its place, and noise. Each is refused, its run
         // parsed again, and the result is the same.
@@ -131,7 +134,7 @@ import Testing
         try Data(flipped).write(to: file(2))
         try Data(contentsOf: file(4)).write(to: file(3))
         try Data((0..<4096).map { _ in UInt8.random(in: 0...255) }).write(to: file(5))
-        let again = try read(path, cache: cache)
+        let again = try read(fixture.path, cache: fixture.cache)
         expectSame(again, as: parsed)
         #expect(again.items.runsKept == 64 - 5)
     }
@@ -139,18 +142,15 @@ import Testing
     /// A file made by hand under a run's name, well formed but holding ids no clean run
     /// has (one that climbs out of a folder): refused, and the run parsed.
     @Test func aKeptRunWithAnUnsafeIDIsRefused() throws {
-        let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
-        let path = folder.url.appendingPathComponent("items.json").path
-        let cache = CatalogRunCache(folder: folder.url.appendingPathComponent("cache"))
-        try write(Self.entries(), to: path)
-        let parsed = try read(path, cache: cache)
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).first)
-        let count = try #require((1...200).first { cache.read(name, count: $0) != nil })
+        let fixture = try Fixture(Self.entries())
+        let parsed = try read(fixture.path, cache: fixture.cache)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: fixture.cache.folder.path).first)
+        let count = try #require((1...200).first { fixture.cache.read(name, count: $0) != nil })
         let forged = PackedExhibits((0..<count).map { Exhibit(id: "../forged-\($0)", stop: $0, name: "forged", shortDescription: "", description: "") })
-        cache.write(name, CatalogRunCache.Entry(packed: forged, givesStop: Array(repeating: false, count: count),
+        fixture.cache.write(name, CatalogRunCache.Entry(packed: forged, givesStop: Array(repeating: false, count: count),
                                                 givesImages: Array(repeating: false, count: count)))
-        #expect(cache.read(name, count: count)?.packed.id(at: 0) == "../forged-0")
-        let again = try read(path, cache: cache)
+        #expect(fixture.cache.read(name, count: count)?.packed.id(at: 0) == "../forged-0")
+        let again = try read(fixture.path, cache: fixture.cache)
         #expect(again.items.runsKept == 63)
         expectSame(again, as: parsed)
     }
@@ -170,7 +170,7 @@ import Testing
 
     @Test func aCatalogLoadsTheSameWithItsRunsReadBack() throws {
         let folder = try TemporaryCatalog(["exposition_universelle_1900.json": TemporaryCatalog.seedExposition])
-        try write(Self.entries(), to: folder.url.appendingPathComponent("items.json").path)
+        try Self.write(Self.entries(), to: folder.url.appendingPathComponent("items.json").path)
         // As a server loads it: without publishing notes.
         var plainOptions = CatalogLoader.Options(pdfConverter: nil)
         plainOptions.itemsStreamedFrom = 0
