@@ -30,11 +30,15 @@ public struct Site: Sendable {
     public static let madeWholeLimit = 600
 
     /// The site with images made in memory, without a disk cache: for small catalogs and tests.
-    public static func render(_ catalog: Catalog, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
-        try render(catalog, renditions: ImageWork.renditions(for: catalog, cache: nil), options: options)
+    public static func render(_ catalog: Catalog, options: SiteOptions = SiteOptions(), after before: Site? = nil) throws(SiteError) -> Site {
+        try render(catalog, renditions: ImageWork.renditions(for: catalog, cache: nil), options: options, after: before)
     }
 
-    public static func render(_ catalog: Catalog, renditions: Renditions, options: SiteOptions = SiteOptions()) throws(SiteError) -> Site {
+    /// `after`: the site this one replaces (a reload, a publish), whose search and browse
+    /// indexes this one's are made from when the two list the same exhibits
+    /// (`SiteChanges.deriveIndexes`). The pages are the same either way.
+    public static func render(_ catalog: Catalog, renditions: Renditions, options: SiteOptions = SiteOptions(),
+                              after before: Site? = nil) throws(SiteError) -> Site {
         let resources = try SiteResources.bundled()
         let routes = Routes(primary: catalog.primary.language, basePath: options.basePath, origin: options.origin,
                             hasIIIF: options.iiifOrigin != nil)
@@ -46,6 +50,9 @@ public struct Site: Sendable {
         let browse = BrowseIndexes(catalog, strings: Dictionary(uniqueKeysWithValues: catalog.languages.map { ($0, assets.strings($0).browse) }))
         let plan = SitePlan(catalog, routes: routes, options: options, search: searchIndexes, browse: browse,
                             labelVersions: assets.offeredVersions(catalog.primary.language))
+        if let before {
+            SiteChanges.deriveIndexes(of: catalog, plan, browse: browse, from: before)
+        }
         let actions = try PageActions.rendered(catalog.languages, resources: resources, assets: assets)
         var titles: [Language: ExpositionTitle] = [:]
         for edition in catalog.editions { titles[edition.language] = edition.expositionTitle }
@@ -154,6 +161,13 @@ public struct Site: Sendable {
     /// Makes the browse indexes of every language now, unless they are made.
     public func makeBrowseIndexes() {
         for language in languages where context.browse.hasBrowsing(language) { _ = context.browse.index(language) }
+    }
+
+    /// Makes the search and browse indexes of every language now, unless they are made: for
+    /// a site kept to make the next one's from (`render(after:)`).
+    public func makeIndexes() {
+        for language in languages { _ = plan.search.index(language) }
+        makeBrowseIndexes()
     }
 
     /// The path of the exposition screen in `language`.

@@ -16,28 +16,51 @@ enum SiteChanges {
     static func paths(from before: Site, to site: Site) -> [String]? {
         let (old, new) = (before.context.catalog, site.context.catalog)
         let (oldPlan, plan) = (before.plan, site.plan)
-        guard old.languages == new.languages, old.images == new.images, old.recordings == new.recordings,
+        guard old.images == new.images, old.recordings == new.recordings,
               old.videos == new.videos, old.webVTTFiles == new.webVTTFiles, old.interface == new.interface,
               old.primaryLanguageChoice == new.primaryLanguageChoice, old.browsableFields == new.browsableFields,
-              oldPlan.exhibitIDs == plan.exhibitIDs, oldPlan.perPage == plan.perPage, oldPlan.hasIIIF == plan.hasIIIF,
+              oldPlan.perPage == plan.perPage, oldPlan.hasIIIF == plan.hasIIIF,
               oldPlan.labelVersions == plan.labelVersions, oldPlan.hasMap == plan.hasMap,
               oldPlan.stops.stops.elementsEqual(plan.stops.stops, by: { $0.stop == $1.stop && $0.position == $1.position }),
-              media(before) == media(site), Set(before.tileServices.map(\.path)) == Set(site.tileServices.map(\.path))
+              media(before) == media(site), Set(before.tileServices.map(\.path)) == Set(site.tileServices.map(\.path)),
+              zip(old.editions, new.editions).allSatisfy({ $0.exposition == $1.exposition && $0.tours == $1.tours && $0.floors == $1.floors }),
+              let changed = changedExhibits(old, oldPlan, new, plan)
         else { return nil }
+        guard sameBrowsing(changed, old, new) else { return nil }
+        site.context.browse.adopt(before.context.browse)
+        return pages(showing: changed.sorted(), site)
+    }
+
+    /// The places in the list of the exhibits that differ in any language between two
+    /// catalogs that list the same exhibits in the same order in the same languages; nil
+    /// when they do not. An exhibit whose text became translated or untranslated differs.
+    static func changedExhibits(_ old: Catalog, _ oldPlan: SitePlan, _ new: Catalog, _ plan: SitePlan) -> Set<Int>? {
+        guard old.languages == new.languages, oldPlan.exhibitIDs == plan.exhibitIDs else { return nil }
         var changed: Set<Int> = []
         for (oldEdition, edition) in zip(old.editions, new.editions) {
-            guard oldEdition.language == edition.language, oldEdition.exposition == edition.exposition,
-                  oldEdition.tours == edition.tours, oldEdition.floors == edition.floors,
-                  oldEdition.exhibits.count == edition.exhibits.count else { return nil }
+            guard oldEdition.language == edition.language, oldEdition.exhibits.count == edition.exhibits.count else { return nil }
             changed.formUnion(edition.exhibits.differingPositions(from: oldEdition.exhibits))
             for id in oldEdition.untranslated.symmetricDifference(edition.untranslated) {
                 guard let index = plan.positions[id] else { return nil }
                 changed.insert(index)
             }
         }
-        guard sameBrowsing(changed, old, new) else { return nil }
-        site.context.browse.adopt(before.context.browse)
-        return pages(showing: changed.sorted(), site)
+        return changed
+    }
+
+    /// The indexes of `site` made from those of `before` where they can be, when the two
+    /// list the same exhibits: the search indexes from theirs with only the changed
+    /// exhibits' words filed again, and the browse indexes taken as they are when no value
+    /// changed. At 100,000 exhibits making them whole took seconds of both cores after a
+    /// publish of one word.
+    static func deriveIndexes(of catalog: Catalog, _ plan: SitePlan, browse: BrowseIndexes, from before: Site) {
+        let old = before.context.catalog
+        guard let changed = changedExhibits(old, before.plan, catalog, plan) else { return }
+        plan.search.derive(from: before.plan.search, changed: changed.sorted())
+        if old.interface == catalog.interface, old.primaryLanguageChoice == catalog.primaryLanguageChoice,
+           old.browsableFields == catalog.browsableFields, sameBrowsing(changed, old, catalog) {
+            browse.adopt(before.context.browse)
+        }
     }
 
     /// The pictures, recordings and videos made for the site, each named by its bytes: the

@@ -45,10 +45,12 @@ final class SiteReloader: Sendable {
     }
 
     /// The site for `catalog` in generation `number`: a preview's pages carry their generation.
-    static func render(_ catalog: Catalog, _ renditions: Renditions, options: SiteOptions, generation: Int) throws -> Site {
+    /// `after`: the site served now, whose indexes the new one's are made from where they can be.
+    static func render(_ catalog: Catalog, _ renditions: Renditions, options: SiteOptions, generation: Int,
+                       after before: Site? = nil) throws -> Site {
         var options = options
         options.preview?.generation = generation
-        return try Site.render(catalog, renditions: renditions, options: options)
+        return try Site.render(catalog, renditions: renditions, options: options, after: before)
     }
 
     /// The catalog as last loaded entry by entry, and its images' renditions; nil unless watching.
@@ -73,7 +75,7 @@ final class SiteReloader: Sendable {
             var catalog = next.catalog
             catalog.diagnostics += last.renditions.diagnostics
             do {
-                try serve(Self.render(catalog, last.renditions, options: options, generation: number))
+                try serve(Self.render(catalog, last.renditions, options: options, generation: number, after: served))
                 watched.withLock { $0 = (next, last.renditions) }
                 Self.returnFreedMemory()
                 events?.published(generation: number)
@@ -124,6 +126,9 @@ final class SiteReloader: Sendable {
             responder.replace(with: site)
         }
     }
+
+    /// The site served now.
+    private var served: Site? { exhibition.map(responder.site(of:)) ?? responder.site }
 
     /// What the messages call what is reloaded: "the catalog", or "korea-1900".
     private var what: String { exhibition ?? "the catalog" }

@@ -38,8 +38,8 @@ final class StudioExport: Sendable {
                 printError("expo1900: \(directory.path) does not hold an export of the guide as served now; the first publish exports it whole")
                 return
             }
-            // Made now, away from the studio, so that the first publish takes them.
-            site.makeBrowseIndexes()
+            // Made now, away from the studio, so that the first publish makes its own from them.
+            site.makeIndexes()
             exported.withLock { $0 = $0 ?? site }
             printError("expo1900: \(directory.path) holds the export of the guide as served now; a publish brings it up to date in place")
         }
@@ -56,7 +56,7 @@ final class StudioExport: Sendable {
             let clock = ContinuousClock()
             let started = clock.now
             do {
-                let site = try Site.render(catalog, renditions: renditions, options: options)
+                let site = try Site.render(catalog, renditions: renditions, options: options, after: exported.withLock { $0 })
                 let summary = try update(to: site, before: before) ?? SiteExporter.export(site, to: directory)
                 exported.withLock { $0 = site }
                 printError("expo1900: exported the published guide to \(directory.path) (\(summary.inPlace ? "\(summary.pages.formatted()) pages made again" : "\(summary.pages.formatted()) pages")) in \(Serve.seconds(clock.now - started)) s\(summary.keptLine)")

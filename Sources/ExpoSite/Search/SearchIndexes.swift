@@ -14,6 +14,10 @@ final class SearchIndexes: Sendable {
     struct Index: Sendable {
         var table: SearchTable
         var files: [String: Page]
+        /// The branches with a file, in the manifest's order: what a derived index reuses.
+        var nodes: [(key: String, kind: Int)]
+        /// Whether it was made from the site before's (`derive`) rather than from every exhibit.
+        var isDerived = false
     }
 
     private let catalog: Catalog
@@ -26,6 +30,10 @@ final class SearchIndexes: Sendable {
     let paths: [Language: String]
     private let languagesByFolder: [String: Language]
     private let languagesByManifest: [String: Language]
+    /// The indexes of the site before this one and the places of the exhibits that changed
+    /// since (`derive`), until every language's index is made.
+    private let base = Mutex<(indexes: SearchIndexes, changed: [Int])?>(nil)
+    private let languagesLeft: Mutex<Int>
 
     init(_ catalog: Catalog, routes: Routes, shardLimit: Int) {
         self.catalog = catalog
@@ -42,6 +50,7 @@ final class SearchIndexes: Sendable {
         self.folders = folders
         self.paths = paths
         self.made = made
+        languagesLeft = Mutex(made.count)
         languagesByFolder = Dictionary(folders.map { ($1, $0) }) { first, _ in first }
         languagesByManifest = Dictionary(paths.map { ($1, $0) }) { first, _ in first }
     }
@@ -60,6 +69,17 @@ final class SearchIndexes: Sendable {
         name == SearchShards.manifestName ? paths[language] : folders[language].map { $0 + name }
     }
 
+    /// Makes each index from `before`'s, where `before` made it, rather than from every
+    /// exhibit: for a site that differs from `before`'s only in the exhibits at `changed`,
+    /// in the same list (`SiteChanges.changedExhibits`). Asked before any index is made.
+    /// Only a `before` that made all its indexes is kept: one still waiting for a search
+    /// (a preview's) would keep its own site before it, and so on back to the first.
+    func derive(from before: SearchIndexes, changed: [Int]) {
+        guard before.shardLimit == shardLimit, before.catalog.languages == catalog.languages,
+              before.languagesLeft.withLock({ $0 }) == 0 else { return }
+        base.withLock { $0 = (before, changed) }
+    }
+
     /// The index in `language`, made now if no one asked for it before; a second request
     /// while it is being made waits for it rather than making it again.
     func index(_ language: Language) -> Index? {
@@ -67,24 +87,51 @@ final class SearchIndexes: Sendable {
             if let index { return index }
             let edition = catalog.edition(language)
             let others = catalog.editions.filter { $0.language != language }
-            let table = SearchTable(edition: edition, others: others)
-            var shards = SearchShards(table: table, edition: edition, others: others,
-                                      listLink: routes.link(routes.exhibitList(language)),
-                                      filesLink: routes.link(folders[language] ?? routes.home(language)), limit: shardLimit)
-            // Kept for the site's life, so each file in one form; at fixed addresses, so asked
-            // again at each use. Each plain file is let go once kept: all of them held until the
-            // last was compressed were 70 MB at 400,000 exhibits, on top of the compressed ones.
-            var plain = shards.takeFiles()
-            var files: [String: Page] = [:]
-            files.reserveCapacity(plain.count)
-            for name in Array(plain.keys) {
-                guard let body = plain.removeValue(forKey: name) else { continue }
-                files[name] = Page(contentType: "application/json", body: body, caching: .revalidate).kept
-            }
-            let made = Index(table: table, files: files)
+            let links = (list: routes.link(routes.exhibitList(language)), files: routes.link(folders[language] ?? routes.home(language)))
+            let made = derived(language, edition, others, links: links) ?? whole(edition, others, links: links)
             index = made
+            let left = languagesLeft.withLock { $0 -= 1; return $0 }
+            // The site before is let go once nothing here needs it.
+            if left == 0 { base.withLock { $0 = nil } }
             return made
         }
+    }
+
+    private func whole(_ edition: Edition, _ others: [Edition], links: (list: String, files: String)) -> Index {
+        let table = SearchTable(edition: edition, others: others)
+        var shards = SearchShards(table: table, edition: edition, others: others, listLink: links.list, filesLink: links.files,
+                                  limit: shardLimit)
+        return Index(table: table, files: Self.kept(shards.takeFiles()), nodes: shards.nodes)
+    }
+
+    /// The index made from the earlier site's, or nil when that site has not made it.
+    private func derived(_ language: Language, _ edition: Edition, _ others: [Edition],
+                         links: (list: String, files: String)) -> Index? {
+        guard let (before, changed) = base.withLock({ $0 }),
+              let earlier = before.made[language]?.index.withLock({ $0 }) else { return nil }
+        let old = (edition: before.catalog.edition(language), others: before.catalog.editions.filter { $0.language != language })
+        let derived = SearchTable.derived(from: earlier.table, changed: changed, old: old, edition: edition, others: others)
+        var shards = SearchShards(table: derived.table, edition: edition, others: others, listLink: links.list, filesLink: links.files,
+                                  limit: shardLimit, reusing: .init(nodes: earlier.nodes, touchedPaths: derived.touchedPaths, changed: changed))
+        var files = Self.kept(shards.takeFiles())
+        for name in shards.reused {
+            guard let page = earlier.files[name] else { return nil }
+            files[name] = page
+        }
+        return Index(table: derived.table, files: files, nodes: shards.nodes, isDerived: true)
+    }
+
+    /// Each file as a page, in one form: kept for the site's life, at fixed addresses, so
+    /// asked again at each use. Each plain file is let go once kept: all of them held until
+    /// the last was compressed were 70 MB at 400,000 exhibits, on top of the compressed ones.
+    private static func kept(_ plain: consuming [String: [UInt8]]) -> [String: Page] {
+        var files: [String: Page] = [:]
+        files.reserveCapacity(plain.count)
+        for name in Array(plain.keys) {
+            guard let body = plain.removeValue(forKey: name) else { continue }
+            files[name] = Page(contentType: "application/json", body: body, caching: .revalidate).kept
+        }
+        return files
     }
 
     func page(_ language: Language, file name: String) -> Page? { index(language)?.files[name] }

@@ -31,7 +31,11 @@ struct SearchShards: Sendable {
 
     /// File name (`manifest.json`, `t.json`, `te18480.json`, `d0.json`, …) → its bytes.
     private(set) var files: [String: [UInt8]] = [:]
-    private var nodes: [(key: String, kind: Int)] = []
+    /// The branches with a file, in the order the manifest lists them.
+    private(set) var nodes: [(key: String, kind: Int)] = []
+    /// The files not made, as the index this one was made from holds them with the same bytes.
+    private(set) var reused: [String] = []
+    private let reuse: Reuse?
 
     /// The files, moved out and no longer held here: whoever keeps them in another form can
     /// let each go as it is converted.
@@ -43,7 +47,11 @@ struct SearchShards: Sendable {
 
     /// `listLink` is the list's address; an exhibit's is `listLink` + id + `/`. `filesLink`
     /// is the folder the files but the manifest are in.
-    init(table: SearchTable, edition: Edition, others: [Edition], listLink: String, filesLink: String, limit: Int) {
+    /// `reusing`: what the index made before this one holds, when the table was derived from
+    /// its table (`SearchTable.derived`); the files it holds unchanged are not made again.
+    init(table: SearchTable, edition: Edition, others: [Edition], listLink: String, filesLink: String, limit: Int,
+         reusing reuse: Reuse? = nil) {
+        self.reuse = reuse
         let records = table.records
         let encoded = records.map(Self.encode)
         addNode(prefix: [], records.indices, records: records, encoded: encoded, limit: limit)
@@ -99,6 +107,11 @@ struct SearchShards: Sendable {
     }
 
     private mutating func addNode(prefix: [Unicode.Scalar], _ range: Range<Int>, records: [SearchTable.Record], encoded: [String], limit: Int) {
+        if let block = reuse?.branch(prefix) {
+            nodes += block
+            reused += block.map { Self.fileName("t", key: $0.key) }
+            return
+        }
         let depth = prefix.count
         let size = encoded[range].reduce(0) { $0 + $1.utf8.count + 1 }
         let longer = range.first { records[$0].path.count > depth }
@@ -165,6 +178,10 @@ struct SearchShards: Sendable {
     private mutating func addRows(edition: Edition, others: [Edition]) {
         let exhibits = edition.exhibits
         for first in stride(from: 0, to: exhibits.count, by: Self.chunk) {
+            if let reuse, !reuse.changedChunks.contains(first / Self.chunk) {
+                reused.append("d\(first / Self.chunk).json")
+                continue
+            }
             let rows = (first..<min(exhibits.count, first + Self.chunk)).map { index in
                 let exhibit = exhibits[index]
                 let names = SearchTable.otherNames(index, edition, others)
@@ -172,6 +189,43 @@ struct SearchShards: Sendable {
                     + JSONText.quoted(exhibit.shortDescription) + ",[" + names.map(JSONText.quoted).joined(separator: ",") + "]]"
             }
             files["d\(first / Self.chunk).json"] = Array(("[" + rows.joined(separator: ",") + "]").utf8)
+        }
+    }
+
+    /// What an index made before holds that a derived one can take as it is.
+    struct Reuse {
+        private let nodes: [(key: String, kind: Int)]
+        private let nodeAt: [[Unicode.Scalar]: Int]
+        /// Every start of every path whose records changed, the empty one included.
+        private let touched: Set<[Unicode.Scalar]>
+        /// The files of rows (`d<n>.json`) that hold a changed exhibit.
+        let changedChunks: Set<Int>
+
+        init(nodes: [(key: String, kind: Int)], touchedPaths: [[Unicode.Scalar]], changed: [Int]) {
+            self.nodes = nodes
+            var nodeAt: [[Unicode.Scalar]: Int] = [:]
+            for (at, node) in nodes.enumerated() { nodeAt[Array(node.key.unicodeScalars)] = at }
+            self.nodeAt = nodeAt
+            var touched: Set<[Unicode.Scalar]> = []
+            for path in touchedPaths {
+                for length in 0...path.count { touched.insert(Array(path.prefix(length))) }
+            }
+            self.touched = touched
+            changedChunks = Set(changed.map { $0 / SearchShards.chunk })
+        }
+
+        /// The earlier index's files of the branch at `prefix` and every branch under it,
+        /// when none of their words changed: the branch then holds the same records, cut
+        /// the same way. Nil when a word under it changed, or the earlier index did not
+        /// make this branch (it was cut higher up, or not as far).
+        func branch(_ prefix: [Unicode.Scalar]) -> ArraySlice<(key: String, kind: Int)>? {
+            guard !touched.contains(prefix) else { return nil }
+            // Nothing changed: the whole tree, whose root has no file of its own once cut.
+            if prefix.isEmpty { return nodes[...] }
+            guard let start = nodeAt[prefix] else { return nil }
+            var end = start + 1
+            while end < nodes.count, nodes[end].key.unicodeScalars.starts(with: prefix) { end += 1 }
+            return nodes[start..<end]
         }
     }
 }
