@@ -107,4 +107,29 @@ import Testing
         let site = try Site.render(folder.load(), options: Self.options, after: before)
         #expect(site.plan.search.index(.korean)?.isDerived == false)
     }
+
+    /// A preview's first list page asks whether anything can be browsed, which in a catalog
+    /// with no shared value means reading every exhibit: the site after a change to no value
+    /// takes the answer from the site before (the bench's `--watch` row times that), and a
+    /// change that makes a value shared does not.
+    @Test func whetherThereIsAnythingToBrowseIsTakenOnlyWhenNoValueChanged() throws {
+        let folder = try Self.catalog()
+        let url = folder.url.appendingPathComponent("items.json")
+        // Every exhibit by a maker of its own: a field to browse by, with no value shared.
+        var text = try String(contentsOf: url, encoding: .utf8)
+            .replacing(#/"desc": "문단 (\d+)\."/#) { #""desc": "문단 \#($0.1).", "maker": "작가 \#($0.1)""# }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let before = try Site.render(folder.load(), options: Self.options)
+        #expect(!before.context.browse.hasBrowsing(.korean), "no maker shared")
+        text = text.replacingOccurrences(of: "문단 9.", with: "고친 문단.")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let edited = try Site.render(folder.load(), options: Self.options, after: before)
+        #expect(!edited.context.browse.hasBrowsing(.korean))
+
+        text = text.replacingOccurrences(of: #""maker": "작가 4""#, with: #""maker": "작가 3""#)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let shared = try Site.render(folder.load(), options: Self.options, after: edited)
+        #expect(shared.context.browse.hasBrowsing(.korean), "two exhibits share a maker")
+        #expect(try Site.render(folder.load(), options: Self.options).context.browse.hasBrowsing(.korean))
+    }
 }

@@ -46,13 +46,20 @@ final class BrowseIndexes: Sendable {
         return answer
     }
 
-    /// Takes the indexes `other` has made, where these are not made yet: for a catalog whose
-    /// browse pages are known to be the same as `other`'s (`SiteChanges`), which saves
-    /// seconds of making them again at 100,000 exhibits.
+    /// Takes the indexes `other` has made, and what it found of whether there is anything
+    /// to browse, where these are not known yet: for a catalog whose browse pages are known
+    /// to be the same as `other`'s (`SiteChanges`). That saves seconds at 100,000 exhibits:
+    /// making an index, or reading every exhibit to find that no value is shared, as a
+    /// preview's first list page asks after each save.
     func adopt(_ other: BrowseIndexes) {
         for (language, slot) in slots {
-            guard let made = other.slots[language]?.index.withLock({ $0 }) else { continue }
-            slot.index.withLock { index in index = index ?? made }
+            guard let theirs = other.slots[language] else { continue }
+            if let made = theirs.index.withLock({ $0 }) {
+                slot.index.withLock { index in index = index ?? made }
+            }
+            if let known = theirs.hasBrowsing.withLock({ $0 }) {
+                slot.hasBrowsing.withLock { answer in answer = answer ?? known }
+            }
         }
     }
 
