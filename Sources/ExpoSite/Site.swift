@@ -158,16 +158,13 @@ public struct Site: Sendable {
     /// Where the site serves the recording made of the catalog's file `file`, or nil.
     public func recordingLink(of file: String) -> String? { context.assets.recording(file)?.link }
 
-    /// Makes the browse indexes of every language now, unless they are made.
-    public func makeBrowseIndexes() {
-        for language in languages where context.browse.hasBrowsing(language) { _ = context.browse.index(language) }
-    }
-
     /// Makes the search and browse indexes of every language now, unless they are made: for
     /// a site kept to make the next one's from (`render(after:)`).
     public func makeIndexes() {
-        for language in languages { _ = plan.search.index(language) }
-        makeBrowseIndexes()
+        for language in languages {
+            _ = plan.search.index(language)
+            if context.browse.hasBrowsing(language) { _ = context.browse.index(language) }
+        }
     }
 
     /// The path of the exposition screen in `language`.
