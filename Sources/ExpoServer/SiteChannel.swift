@@ -4,9 +4,9 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// The connections of Hummingbird's server, handled by a NIO handler of our own
-/// (`SiteRequestHandler`). Every page is already in memory and every media file on disk, so
-/// an answer is written from the event loop that read the request: no task, no async
+/// The connections of Hummingbird's server, handled by NIO handlers of our own
+/// (`ConnectionFront`, then `SiteRequestHandler` behind NIO's decoder). Every page is
+/// already in memory and every media file on disk, so an answer is written from the event loop that read the request: no task, no async
 /// sequence, no hop between threads, no header encoding.
 /// Hummingbird's general HTTP1 channel spent about a quarter of the server's time on
 /// those for answers like ours.
@@ -23,13 +23,12 @@ struct SiteChannel: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            let site = SiteRequestHandler(responder: responder, pace: pace, sendsFiles: sendsFiles)
             try channel.pipeline.syncOperations.addHandlers([
-                // Read time only: watching writes too would allocate a promise for every write.
-                IdleStateHandler(readTimeout: idleTimeout),
-                // A client that sends requests without reading the answers stops being read.
-                BackPressureHandler(),
+                // Reads and answers a page's request itself; hands anything else to the two after it.
+                ConnectionFront(responder: responder, site: site, idleTimeout: idleTimeout),
                 ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
-                SiteRequestHandler(responder: responder, pace: pace, sendsFiles: sendsFiles),
+                site,
             ])
             return Value(channel: channel)
         }

@@ -80,6 +80,13 @@ public final class SiteResponder: Sendable {
         return events
     }
 
+    /// Whether `request` may ask for the preview's events, which `previewStream` then tells
+    /// for sure; false at once where the server does not watch.
+    func mayStream(_ request: HTTPRequestHead) -> Bool {
+        guard previewEvents != nil || museumWatches, request.method == .GET else { return false }
+        return URI(request.uri).path.hasSuffix(PreviewEvents.path)
+    }
+
     /// One exhibition of a museum, as it is given to the server.
     public struct Exhibition: Sendable {
         public var name: String

@@ -62,6 +62,34 @@ final class LiveServer: @unchecked Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Sends `bytes` one byte to a packet, then returns everything the server sends until it closes.
+    func trickle(_ bytes: String) throws -> String {
+        var one: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        for var byte in Array(bytes.utf8) {
+            guard send(socket, &byte, 1, 0) == 1 else { throw Failure.closed }
+            usleep(300)
+        }
+        return try exchange("")
+    }
+
+    /// Sends `pattern` over and over, reading nothing, until `count` bytes are sent or the
+    /// server has taken none for `stall` seconds; the bytes sent.
+    func sendWithoutReading(_ pattern: [UInt8], upTo count: Int, stall: Int) -> Int {
+        var timeout = timeval(tv_sec: stall, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var chunk: [UInt8] = []
+        while chunk.count < 1 << 16 { chunk += pattern }
+        var sent = 0
+        while sent < count {
+            let offset = sent % chunk.count
+            let written = chunk.withUnsafeBytes { send(socket, $0.baseAddress! + offset, min(chunk.count - offset, count - sent), Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { break }
+            sent += written
+        }
+        return sent
+    }
+
     private func readResponse(toHead: Bool) throws -> Response {
         let end = try readUntilBlankLine()
         let head = String(decoding: received[..<end], as: UTF8.self)
