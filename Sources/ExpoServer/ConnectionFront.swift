@@ -39,8 +39,8 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
     private var reading = false
     private var lastRead = NIODeadline.now()
     private var idleCheck: Scheduled<Void>?
-    /// The status line and Date of the last answer, good for the rest of its second.
-    private var statusLine: (second: time_t, code: Int, bytes: ByteBuffer)?
+    /// The last answer's status line, Date and header lines, good for the rest of its second.
+    private var lead: (second: time_t, code: Int, head: ByteBuffer, bytes: ByteBuffer)?
 
     init(responder: SiteResponder, site: SiteRequestHandler, idleTimeout: TimeAmount) {
         self.responder = responder
@@ -106,7 +106,7 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let answer = responder.answer(head)
+        let answer = responder.plainAnswer(head)
         let closing = !head.isKeepAlive
         if let file = answer.file {
             self.closing = closing
@@ -120,32 +120,38 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
             if site.waiting != nil { handedOver = true }
             return
         }
-        context.write(wrapOutboundOut(statusAndDate(answer.status, closing: closing)), promise: nil)
-        let last: ByteBuffer
-        if let body = answer.body {
-            context.write(wrapOutboundOut(answer.head), promise: nil)
-            last = body
-        } else {
-            last = answer.head
-        }
         guard closing else {
-            context.write(wrapOutboundOut(last), promise: nil)
+            context.write(wrapOutboundOut(lead(of: answer, allocator: context.channel.allocator)), promise: nil)
+            if let body = answer.body { context.write(wrapOutboundOut(body), promise: nil) }
             unflushed = true
             return
         }
         self.closing = true
+        context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: true)), promise: nil)
+        if answer.body != nil { context.write(wrapOutboundOut(answer.head), promise: nil) }
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(last)).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(answer.body ?? answer.head)).whenComplete { _ in channel.close(promise: nil) }
     }
 
-    /// The status line and Date, laid out once a second for a connection's answers.
-    private func statusAndDate(_ status: HTTPResponse.Status, closing: Bool) -> ByteBuffer {
-        if closing { return HTTPWire.statusAndDate(status, closing: true) }
+    /// The status line, the Date and `answer`'s header lines in one buffer: one write less
+    /// for each answer. Laid out once a second for the page the connection asks for again
+    /// (a page's header lines are a buffer of the site's, the same one for every answer).
+    private func lead(of answer: SiteAnswer, allocator: ByteBufferAllocator) -> ByteBuffer {
         let now = time(nil)
-        if let statusLine, statusLine.second == now, statusLine.code == status.code { return statusLine.bytes }
-        let bytes = HTTPWire.statusAndDate(status)
-        statusLine = (now, status.code, bytes)
+        if let lead, lead.second == now, lead.code == answer.status.code, Self.same(lead.head, answer.head) { return lead.bytes }
+        let status = HTTPWire.statusAndDate(answer.status)
+        var bytes = allocator.buffer(capacity: status.readableBytes + answer.head.readableBytes)
+        bytes.writeImmutableBuffer(status)
+        bytes.writeImmutableBuffer(answer.head)
+        lead = (now, answer.status.code, answer.head, bytes)
         return bytes
+    }
+
+    /// Whether two buffers are the same bytes in memory. `lead` holds on to its head, so its
+    /// memory cannot be freed and taken by another while they are compared.
+    private static func same(_ one: ByteBuffer, _ other: ByteBuffer) -> Bool {
+        one.readableBytes == other.readableBytes
+            && one.withUnsafeReadableBytes { one in other.withUnsafeReadableBytes { one.baseAddress == $0.baseAddress } }
     }
 
     /// From here on the decoder reads the connection, starting with `bytes`.

@@ -199,6 +199,11 @@ public final class SiteResponder: Sendable {
     /// The whole answer to a request, logged; the request's body, if any, plays no part.
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
         if let refused = refusal(request) { return refused }
+        return plainAnswer(request)
+    }
+
+    /// The answer to a GET or HEAD read as plain (`PlainRequest`), which has nothing to refuse; logged.
+    func plainAnswer(_ request: HTTPRequestHead) -> SiteAnswer {
         let answer = answerUnlogged(request)
         log(request, answer.status)
         return answer
