@@ -56,7 +56,7 @@ public final class SiteResponder: Sendable {
 
     /// The side routes when `request` is theirs.
     func sideRoutes(for request: HTTPRequestHead) -> (any SideRoutes)? {
-        guard let side, side.owns(path: URI(request.uri).path) else { return nil }
+        guard let side, side.owns(path: RequestTarget(request.uri).path) else { return nil }
         return side
     }
 
@@ -64,7 +64,7 @@ public final class SiteResponder: Sendable {
     func previewStream(_ request: HTTPRequestHead) -> PreviewEvents? {
         // Asked of every request: most return here, before the address is parsed.
         guard previewEvents != nil || museumWatches, request.method == .GET else { return nil }
-        let path = URI(request.uri).path
+        let path = RequestTarget(request.uri).path
         let events: PreviewEvents?
         if let previewEvents {
             events = path == PreviewEvents.path ? previewEvents : nil
@@ -84,7 +84,7 @@ public final class SiteResponder: Sendable {
     /// for sure; false at once where the server does not watch.
     func mayStream(_ request: HTTPRequestHead) -> Bool {
         guard previewEvents != nil || museumWatches, request.method == .GET else { return false }
-        return URI(request.uri).path.hasSuffix(PreviewEvents.path)
+        return RequestTarget(request.uri).path.hasSuffix(PreviewEvents.path)
     }
 
     /// One exhibition of a museum, as it is given to the server.
@@ -249,7 +249,7 @@ public final class SiteResponder: Sendable {
     }
 
     private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
-        let uri = URI(request.uri)
+        let uri = RequestTarget(request.uri)
         switch current.withLock({ $0 }) {
         case let .site(site): return answer(request, uri: uri, path: Substring(uri.path), site: site, prefix: "", usage: usage)
         case let .museum(museum): return answer(request, uri: uri, museum: museum)
@@ -258,7 +258,7 @@ public final class SiteResponder: Sendable {
 
     /// The answer from one site, at `path` within it; `prefix` is where the site is (`/korea`
     /// for a museum's exhibition, empty for a lone site).
-    private func answer(_ request: HTTPRequestHead, uri: URI, path: Substring, site: ServedSite, prefix: String,
+    private func answer(_ request: HTTPRequestHead, uri: RequestTarget, path: Substring, site: ServedSite, prefix: String,
                         usage: UsageTally?) -> SiteAnswer {
         var setCookie: String?
         // Only the language switch's links and the search form carry a query; most requests
@@ -302,7 +302,7 @@ public final class SiteResponder: Sendable {
     }
 
     /// A museum's answer: from the exhibition the path is under, or from its front page.
-    private func answer(_ request: HTTPRequestHead, uri: URI, museum: ServedMuseum) -> SiteAnswer {
+    private func answer(_ request: HTTPRequestHead, uri: RequestTarget, museum: ServedMuseum) -> SiteAnswer {
         let path = Substring(uri.path)
         // The front is taken only where it is needed: a copy of it is several retains, and
         // most requests are an exhibition's.

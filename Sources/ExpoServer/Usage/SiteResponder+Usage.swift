@@ -99,7 +99,7 @@ extension SiteResponder {
         headers[HTTPField.Name("Access-Control-Allow-Origin")!] = "*"
         headers[.cacheControl] = "no-store"
         let status: HTTPResponse.Status
-        if let (usage, site) = beaconTarget(Substring(URI(request.uri).path)) {
+        if let (usage, site) = beaconTarget(Substring(RequestTarget(request.uri).path)) {
             status = takeEvent(request, body: body, address: address, usage: usage, site: site)
         } else {
             status = .notFound
@@ -115,7 +115,7 @@ extension SiteResponder {
     /// counts has: `/count` of the lone site, `/name/count` of a museum's exhibition.
     func isBeacon(_ request: HTTPRequestHead) -> Bool {
         guard request.method == .POST, usage != nil || countsMuseum else { return false }
-        return beaconTarget(Substring(URI(request.uri).path)) != nil
+        return beaconTarget(Substring(RequestTarget(request.uri).path)) != nil
     }
 
     /// The counts a beacon at `path` goes to, and the site its events are checked against.
