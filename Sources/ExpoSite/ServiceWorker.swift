@@ -36,7 +36,7 @@ enum ServiceWorker {
     }
 
     static func script(template: [UInt8], version: String, precache: [String], primary: Language,
-                       notFound: [NotFoundEntry]) -> [UInt8] {
+                       notFound: [NotFoundEntry], serverPaths: [String] = []) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func json(_ value: some Encodable) -> String {
@@ -48,6 +48,7 @@ enum ServiceWorker {
             var PRIMARY = \(json(primary.code));
             var NOT_FOUND = \(json(notFound));
             var PRECACHE = \(json(precache));
+            var SERVER_PATHS = \(json(serverPaths));
 
             """
         return Array(header.utf8) + template

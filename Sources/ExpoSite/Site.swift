@@ -85,7 +85,7 @@ public struct Site: Sendable {
                                                                           images: (all: assets.imagePaths, offline: assets.offlineImagePaths),
                                                                           madeLater: madeWhole ? [] : Array(searchIndexes.paths.values)).map(routes.link),
                                        primary: routes.primary,
-                                       notFound: notFoundEntries),
+                                       notFound: notFoundEntries, serverPaths: options.serverPaths),
             caching: .revalidate)
         // Every catalog has its primary edition, and its 404 page is among those made first.
         guard let primaryNotFoundPage = notFoundPages[routes.primary] else {

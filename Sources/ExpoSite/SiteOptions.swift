@@ -27,6 +27,11 @@ public struct SiteOptions: Sendable, Equatable {
     /// Where the museum's front page is, when the site is one of its exhibitions
     /// (`--catalogs`): the exhibition's first screen links back to it.
     public var museumFront: String?
+    /// Paths on the site's own address that the server answers beside the guide (the
+    /// studio's `/studio/`), each ending in "/". The guide's service worker covers the
+    /// whole address: it leaves these to the browser and keeps none of their answers, so
+    /// that a member of staff's pages never land in the visitor's offline copy.
+    public var serverPaths: [String] = []
 
     /// A live preview: each page carries the generation of the site it belongs to and
     /// listens for the server's events; it registers no service worker, which would keep old pages.

@@ -9,6 +9,7 @@ enum SiteVersion {
         var text = "catalog \(catalog.fingerprint)\ntemplates \(resources.fingerprint)\n"
         text += "options \(options.basePath) \(options.origin ?? "") \(options.localOrigin ?? "") \(options.exhibitsPerPage) "
             + "\(options.preview.map { "\($0.generation) \($0.eventsPath)" } ?? "") \(options.museumFront ?? "")\n"
+        if !options.serverPaths.isEmpty { text += "server paths \(options.serverPaths.joined(separator: " "))\n" }
         for language in catalog.languages {
             let words = catalog.interfaceText(language)
             text += "interface \(language.code) " + words.texts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}")

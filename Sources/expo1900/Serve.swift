@@ -108,8 +108,9 @@ struct GuideServing: ParsableArguments {
     /// With `side`, the catalog is always loaded entry by entry and its files watched (the
     /// studio writes them, and must see what others write), but its pages reload themselves
     /// only with `--watch`.
+    /// `serverPaths` are where `side` answers on the guide's address (`SiteOptions.serverPaths`).
     func run(tls: ExpoServer.TLSFiles? = nil, export: StudioExport? = nil, counting: (CountingOptions, UsageStore)? = nil,
-             side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
+             serverPaths: [String] = [], side: ((_ guide: ServedGuide, _ logger: Logger) throws -> any SideRoutes)?) async throws {
         let stops = StopSignals()
         // Whatever way the server ends, recordings still being made are stopped, their folders removed.
         defer { ChildProcesses.shared.stopAll() }
@@ -130,6 +131,7 @@ struct GuideServing: ParsableArguments {
         options.takeSearchShardSize()
         if watch { options.preview = SiteOptions.Preview(generation: 1, eventsPath: PreviewEvents.path) }
         if counting != nil { options.counting = .served }
+        options.serverPaths = serverPaths
         let site: Site
         do {
             site = try SiteReloader.render(loaded, renditions, options: options, generation: 1)

@@ -140,7 +140,8 @@ struct Studio: AsyncParsableCommand {
             }
             return
         }
-        try await guide.run(tls: tls, export: export, counting: counts.map { (counting, $0) }) { served, logger in
+        try await guide.run(tls: tls, export: export, counting: counts.map { (counting, $0) },
+                            serverPaths: [StudioPaths.root]) { served, logger in
             logger.info("studio at /studio/ with the accounts in \(studio.folder.path)")
             if transport != .loopback, origins.configured == nil {
                 logger.warning("the studio takes forms only from this machine's own addresses; give the address staff open it at with --studio-origin URL")

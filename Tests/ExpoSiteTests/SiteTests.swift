@@ -57,6 +57,19 @@ import Testing
         #expect(try render(folder).version != site.version)
     }
 
+    @Test func theServiceWorkerIsToldWhatTheServerAnswersBesideTheGuide() throws {
+        let folder = try TemporaryCatalog.seed()
+        func script(_ site: Site) throws -> String { String(decoding: try #require(try site.page(at: "/sw.js")).body, as: UTF8.self) }
+        let alone = try render(folder)
+        #expect(try script(alone).contains("var SERVER_PATHS = [];\n"))
+        var options = SiteOptions()
+        options.serverPaths = ["/studio/"]
+        let beside = try render(folder, options: options)
+        #expect(try script(beside).contains("var SERVER_PATHS = [\"/studio/\"];\n"))
+        // Another worker, another cache name: the one that answered the studio's pages goes.
+        #expect(beside.version != alone.version)
+    }
+
     @Test func offlineAPhoneKeepsEachPhotosWebPAtThePhoneWidthsOnly() throws {
         let folder = try TemporaryCatalog.seed()
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("jikji.svg"))

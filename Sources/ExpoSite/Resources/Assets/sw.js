@@ -1,7 +1,8 @@
 // Expo1900's service worker. The lines above this file's first comment are generated for
 // each site: CACHE (named after the site's content, so a new deployment replaces it),
-// PRECACHE (every page and asset, with each photo's phone sizes only, or a large site's shell), PRIMARY (the catalog's first language) and NOT_FOUND
-// (the 404 page of each language's folder).
+// PRECACHE (every page and asset, with each photo's phone sizes only, or a large site's shell), PRIMARY (the catalog's first language), NOT_FOUND
+// (the 404 page of each language's folder) and SERVER_PATHS (what the server answers beside
+// the guide on the same address, such as the studio).
 "use strict";
 
 self.addEventListener("install", function (event) {
@@ -48,10 +49,18 @@ function carryOver(name) {
     .then(function () { return caches.delete(name); });
 }
 
+// The studio's pages are a member of staff's, on what may be a shared device: the worker
+// neither answers them nor keeps them.
+function serverPath(path) {
+  return SERVER_PATHS.some(function (prefix) { return (path + "/").indexOf(prefix) === 0; });
+}
+
 // Keeps what the visitor has seen, so it works offline too (all of it, on a site too large
-// to precache). Only complete answers, under the address without its query.
+// to precache). Only complete answers the server lets be stored, under the address without
+// its query.
 function keep(response) {
-  if (response.ok && !response.redirected && response.type === "basic") {
+  if (response.ok && !response.redirected && response.type === "basic"
+      && !/no-store/i.test(response.headers.get("Cache-Control") || "")) {
     var copy = response.clone();
     var path = new URL(response.url).pathname;
     caches.open(CACHE).then(function (cache) { return cache.put(path, copy); });
@@ -80,8 +89,9 @@ var MEDIA = /\/(audio|video)\/[^\/]+$/;
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  if (MEDIA.test(new URL(request.url).pathname)) {
+  var address = new URL(request.url);
+  if (request.method !== "GET" || address.origin !== self.location.origin || serverPath(address.pathname)) return;
+  if (MEDIA.test(address.pathname)) {
     event.respondWith(fromCache(request).then(function (hit) {
       return hit ? ranged(request, hit) : fetch(request);
     }));
@@ -159,7 +169,7 @@ self.addEventListener("message", function (event) {
   var work = caches.open(CACHE).then(function (cache) {
     return Promise.all(message.urls.map(function (url) {
       var address = new URL(url, self.location.href);
-      if (address.origin !== self.location.origin) return undefined;
+      if (address.origin !== self.location.origin || serverPath(address.pathname)) return undefined;
       return fetch(new Request(address.href, { credentials: "omit" })).then(function (response) {
         if (response.status !== 200) throw new Error(address.pathname + ": " + response.status);
         return cache.put(address.pathname, response);
