@@ -10,7 +10,7 @@ import NIOHTTP1
 /// since every answer crossed both of them on its way out.
 ///
 /// The first request it is not sure of (a body, another method, the studio's routes, the
-/// preview's events, anything unusual in its head) goes with everything after it on the
+/// preview's events, one that closes the connection, anything unusual in its head) goes with everything after it on the
 /// connection to NIO's decoder and `SiteRequestHandler` behind it, which read and answer
 /// it as they always did.
 final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
@@ -30,8 +30,6 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
     /// The start of a request whose head has not all arrived, and how far of it was searched
     /// for the blank line that ends a head (so that a head sent a byte at a time is read once).
     private var partial: (bytes: ByteBuffer, searched: Int)?
-    /// Set once an answer closes the connection: what the client sends after it is not read.
-    private var closing = false
     /// Answers written in this read that wait for its end to go out together.
     private var unflushed = false
     /// A read the channel asked for while the client was not reading its answers.
@@ -54,31 +52,26 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
-        if closing { return }
         var bytes = unwrapInboundIn(data)
         if var held = partial {
             held.bytes.writeBuffer(&bytes)
+            partial = nil
             guard Self.endsHead(held.bytes, from: held.searched) else {
-                if held.bytes.readableBytes > PlainRequest.longest {
-                    partial = nil
-                    handOver(held.bytes, context: context)
-                } else {
-                    partial = (held.bytes, max(0, held.bytes.readableBytes - 3))
-                }
+                hold(held.bytes, context: context)
                 return
             }
-            partial = nil
             bytes = held.bytes
         }
-        while bytes.readableBytes > 0, !closing {
+        while bytes.readableBytes > 0 {
             switch PlainRequest.parse(bytes) {
             case let .head(head, length):
-                if !answersItself(head) {
+                let target = RequestTarget(head.uri)
+                if !answersItself(head, target) {
                     handOver(bytes, context: context)
                     return
                 }
                 bytes.moveReaderIndex(forwardBy: length)
-                answer(head, context: context)
+                answer(head, target, context: context)
                 if handedOver {
                     // A file's answer whose sending waits for the rest (no `sendfile`): the
                     // requests after it are the decoder's.
@@ -86,11 +79,7 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
                     return
                 }
             case .partial:
-                guard bytes.readableBytes <= PlainRequest.longest else {
-                    handOver(bytes, context: context)
-                    return
-                }
-                partial = (bytes, max(0, bytes.readableBytes - 3))
+                hold(bytes, context: context)
                 return
             case .other:
                 handOver(bytes, context: context)
@@ -99,38 +88,29 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Whether this handler answers `head`; the studio's routes and the preview's events are
-    /// the decoder's and `SiteRequestHandler`'s.
-    private func answersItself(_ head: HTTPRequestHead) -> Bool {
-        responder.sideRoutes(for: head) == nil && !responder.mayStream(head)
+    /// Whether this handler answers `head`. The studio's routes and the preview's events are
+    /// the decoder's and `SiteRequestHandler`'s, and so is a request that ends the connection
+    /// (one a connection at most), which that handler answers and closes.
+    private func answersItself(_ head: HTTPRequestHead, _ target: RequestTarget) -> Bool {
+        head.isKeepAlive && responder.sideRoutes(at: target.path) == nil && !responder.mayStream(head, path: target.path)
     }
 
-    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let answer = responder.plainAnswer(head)
-        let closing = !head.isKeepAlive
+    private func answer(_ head: HTTPRequestHead, _ target: RequestTarget, context: ChannelHandlerContext) {
+        let answer = responder.plainAnswer(head, target: target)
         if let file = answer.file {
-            self.closing = closing
             guard let siteContext = try? context.pipeline.syncOperations.context(handler: site) else {
                 context.close(promise: nil)
                 return
             }
-            site.send(answer, file: file, closing: closing, context: siteContext)
+            site.send(answer, file: file, closing: false, context: siteContext)
             // Without sendfile, the file goes out a piece at a time, and what the client
             // sends meanwhile waits in `SiteRequestHandler`.
             if site.waiting != nil { handedOver = true }
             return
         }
-        guard closing else {
-            context.write(wrapOutboundOut(lead(of: answer, allocator: context.channel.allocator)), promise: nil)
-            if let body = answer.body { context.write(wrapOutboundOut(body), promise: nil) }
-            unflushed = true
-            return
-        }
-        self.closing = true
-        context.write(wrapOutboundOut(HTTPWire.statusAndDate(answer.status, closing: true)), promise: nil)
-        if answer.body != nil { context.write(wrapOutboundOut(answer.head), promise: nil) }
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(answer.body ?? answer.head)).whenComplete { _ in channel.close(promise: nil) }
+        context.write(wrapOutboundOut(lead(of: answer, allocator: context.channel.allocator)), promise: nil)
+        if let body = answer.body { context.write(wrapOutboundOut(body), promise: nil) }
+        unflushed = true
     }
 
     /// The status line, the Date and `answer`'s header lines in one buffer: one write less
@@ -152,6 +132,17 @@ final class ConnectionFront: ChannelDuplexHandler, RemovableChannelHandler {
     private static func same(_ one: ByteBuffer, _ other: ByteBuffer) -> Bool {
         one.readableBytes == other.readableBytes
             && one.withUnsafeReadableBytes { one in other.withUnsafeReadableBytes { one.baseAddress == $0.baseAddress } }
+    }
+
+    /// Keeps the start of a head until the rest arrives; one longer than any plain head
+    /// goes to the decoder, which refuses it as it always did.
+    private func hold(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        guard bytes.readableBytes <= PlainRequest.longest else {
+            handOver(bytes, context: context)
+            return
+        }
+        // The blank line may begin in the last three bytes searched.
+        partial = (bytes, max(0, bytes.readableBytes - 3))
     }
 
     /// From here on the decoder reads the connection, starting with `bytes`.

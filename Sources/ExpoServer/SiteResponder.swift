@@ -56,7 +56,12 @@ public final class SiteResponder: Sendable {
 
     /// The side routes when `request` is theirs.
     func sideRoutes(for request: HTTPRequestHead) -> (any SideRoutes)? {
-        guard let side, side.owns(path: RequestTarget(request.uri).path) else { return nil }
+        side == nil ? nil : sideRoutes(at: RequestTarget(request.uri).path)
+    }
+
+    /// The same, for a request whose path was cut already.
+    func sideRoutes(at path: String) -> (any SideRoutes)? {
+        guard let side, side.owns(path: path) else { return nil }
         return side
     }
 
@@ -80,11 +85,11 @@ public final class SiteResponder: Sendable {
         return events
     }
 
-    /// Whether `request` may ask for the preview's events, which `previewStream` then tells
-    /// for sure; false at once where the server does not watch.
-    func mayStream(_ request: HTTPRequestHead) -> Bool {
+    /// Whether `request` (at `path`) may ask for the preview's events, which `previewStream`
+    /// then tells for sure; false at once where the server does not watch.
+    func mayStream(_ request: HTTPRequestHead, path: String) -> Bool {
         guard previewEvents != nil || museumWatches, request.method == .GET else { return false }
-        return RequestTarget(request.uri).path.hasSuffix(PreviewEvents.path)
+        return path.hasSuffix(PreviewEvents.path)
     }
 
     /// One exhibition of a museum, as it is given to the server.
@@ -199,12 +204,12 @@ public final class SiteResponder: Sendable {
     /// The whole answer to a request, logged; the request's body, if any, plays no part.
     func answer(_ request: HTTPRequestHead) -> SiteAnswer {
         if let refused = refusal(request) { return refused }
-        return plainAnswer(request)
+        return plainAnswer(request, target: RequestTarget(request.uri))
     }
 
     /// The answer to a GET or HEAD read as plain (`PlainRequest`), which has nothing to refuse; logged.
-    func plainAnswer(_ request: HTTPRequestHead) -> SiteAnswer {
-        let answer = answerUnlogged(request)
+    func plainAnswer(_ request: HTTPRequestHead, target: RequestTarget) -> SiteAnswer {
+        let answer = answerUnlogged(request, target: target)
         log(request, answer.status)
         return answer
     }
@@ -248,8 +253,7 @@ public final class SiteResponder: Sendable {
         return answer
     }
 
-    private func answerUnlogged(_ request: HTTPRequestHead) -> SiteAnswer {
-        let uri = RequestTarget(request.uri)
+    private func answerUnlogged(_ request: HTTPRequestHead, target uri: RequestTarget) -> SiteAnswer {
         switch current.withLock({ $0 }) {
         case let .site(site): return answer(request, uri: uri, path: Substring(uri.path), site: site, prefix: "", usage: usage)
         case let .museum(museum): return answer(request, uri: uri, museum: museum)
