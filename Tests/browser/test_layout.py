@@ -138,3 +138,37 @@ def test_the_outlined_buttons_keep_their_outline_and_only_the_players_toggle_is_
         assert button["background"] == "rgba(0, 0, 0, 0)", f"filled: {button}"
         if button["name"] in ("speech-toggle", "share-button") or "offline-save" in button["name"]:
             assert button["padding"] >= 12 and button["width"] > button["height"], f"no room around its words: {button}"
+
+
+# Where the page's text is: the top of each paragraph and heading in the main content.
+# Only what the first screen shows: below it, the scripts may fold what a page without them
+# shows whole (the versions of a text), and a visitor has not seen it yet.
+TEXT_TOPS = """
+() => [...document.querySelectorAll('main h1, main h2, main p, .prose')]
+  .filter(el => el.getClientRects().length && el.getBoundingClientRect().top < innerHeight)
+  .map(el => Math.round(el.getBoundingClientRect().top + scrollY))
+"""
+
+
+@pytest.mark.parametrize("path", ["/", "/items/", "/items/jikji/", "/en/items/jikji/"])
+def test_a_script_that_arrives_late_moves_nothing(browser, site_url, path):
+    """On a slow phone the page is painted before its scripts arrive: what they show (share,
+    read aloud with a voice found) must not push the text down once it is read."""
+    context = new_phone(browser)
+    context.add_init_script(SPEECH_STUB)
+    page = context.new_page()
+    held = []
+    try:
+        # The scripts are held until the page has painted its text without them.
+        page.route("**/assets/*.js", lambda route: held.append(route))
+        page.goto(site_url + path, wait_until="commit")
+        page.wait_for_function("() => performance.getEntriesByType('paint').some(e => e.name === 'first-contentful-paint')")
+        assert held, "the page asked for no script"
+        before = page.evaluate(TEXT_TOPS)
+        for route in held:
+            route.continue_()
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)
+        assert before and page.evaluate(TEXT_TOPS) == before, f"{path}: the text moved once the scripts ran"
+    finally:
+        context.close()

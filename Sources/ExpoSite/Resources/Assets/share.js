@@ -8,7 +8,6 @@
   var button = box.querySelector(".share-button");
   var status = box.querySelector(".share-status");
   var clear = 0;
-  box.hidden = false;
 
   // The page's own address: the canonical one when the site knows it, never a query.
   function address() {

@@ -1,6 +1,8 @@
 // Read aloud, on screens 1 and 3: the device's speech synthesis reads the title and the
 // description in the page's language. The button shows only where there is a voice
 // for that language, and turns into pause/resume with a stop beside it while it reads.
+// Its place is kept from the first paint, shown or not, so that a voice found late (or
+// none) moves nothing on the page.
 (function () {
   "use strict";
 
@@ -24,7 +26,7 @@
   // Voices often arrive after the page loads.
   function offer() {
     voice = findVoice();
-    box.hidden = !voice;
+    box.dataset.voice = voice ? "found" : "none";
   }
 
   function show(next) {
