@@ -25,6 +25,17 @@ async () => {
 """
 
 
+def kept_paths(page):
+    """The path of every request the page's origin keeps, in all its caches."""
+    return page.evaluate("""async () => {
+      const paths = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      }
+      return paths;
+    }""")
+
+
 def wait_for_offline_copy(page):
     """Until the service worker has installed (its install step fills the cache) and
     controls the page."""

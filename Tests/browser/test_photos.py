@@ -17,7 +17,7 @@ from PIL import Image
 
 from conftest import IMAGE_CACHE, _binary, _serve, new_phone
 from support import DEFAULT_CATALOG
-from test_offline import wait_for_offline_copy
+from test_offline import kept_paths, wait_for_offline_copy
 
 GPS_MARKER = b"EXPO1900-GPS-DATUM"
 
@@ -226,8 +226,7 @@ def test_offline_a_kept_size_stands_in_for_any_other(photo_server, browser):
     try:
         page.goto(url + "/")
         wait_for_offline_copy(page)
-        kept = page.evaluate("caches.keys().then(names => caches.open(names[0])).then(c => c.keys())"
-                             ".then(keys => keys.map(k => new URL(k.url).pathname).filter(p => p.includes('/images/haegeum-')))")
+        kept = [path for path in kept_paths(page) if "/images/haegeum-" in path]
         assert kept and all(path.endswith(".webp") for path in kept), f"only WebP is kept ahead: {kept}"
         context.set_offline(True)
         page.goto(url + "/items/haegeum/")

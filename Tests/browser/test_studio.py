@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from conftest import IMAGE_CACHE, _binary, new_phone, running_studio
 from test_accessibility import RULES
-from test_offline import wait_for_offline_copy
+from test_offline import kept_paths, wait_for_offline_copy
 
 PASSWORD = "correct horse battery"
 
@@ -113,18 +113,6 @@ def test_the_public_guide_and_its_export_hold_nothing_of_the_studio(browser, stu
         assert b"/studio/" not in data and b"studio.sqlite" not in data, path
 
 
-KEPT_PATHS = """
-async () => {
-  const paths = [];
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
-  }
-  return paths;
-}
-"""
-
-
 def test_the_guides_offline_copy_keeps_nothing_of_the_studio(browser, studio):
     """Staff who open the public guide at the studio's address get its service worker, whose
     scope is the whole address: it must leave the studio's pages and files alone, on what
@@ -141,7 +129,7 @@ def test_the_guides_offline_copy_keeps_nothing_of_the_studio(browser, studio):
             page.goto(url + path)
             assert page.url == url + path, f"{path} led to {page.url}"
         page.goto(url + "/en/items/haegeum/")
-        kept = page.evaluate(KEPT_PATHS)
+        kept = kept_paths(page)
         assert "/en/items/haegeum/" in kept, "the guide's pages are kept offline"
         assert not [path for path in kept if path.startswith("/studio")], kept
     finally:
