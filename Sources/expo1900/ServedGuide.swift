@@ -49,7 +49,7 @@ final class ServedGuide: StudioGuide {
     }
 
     func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition],
-              videos: [String: VideoRendition]) throws -> Site {
+              videos: [String: VideoRendition], after earlier: Site?) throws -> Site {
         var options = options
         options.basePath = basePath
         // Pages that register no service worker and listen for no events.
@@ -64,7 +64,7 @@ final class ServedGuide: StudioGuide {
         }
         renditions.recordings.merge(recordings) { _, new in new }
         renditions.videos.merge(videos) { _, new in new }
-        return try Site.render(catalog, renditions: renditions, options: options)
+        return try Site.render(catalog, renditions: renditions, options: options, after: earlier)
     }
 
     func recordingDuration(of file: String) -> Double? {

@@ -65,17 +65,23 @@ final class TestGuide: StudioGuide {
     /// The test guide makes no recordings.
     func recordingDuration(of file: String) -> Double? { nil }
 
+    /// Each site made for the studio (a preview), by version, with the version of the
+    /// earlier site it was told it replaces.
+    let madeSites = Mutex<[(earlier: String?, made: String)]>([])
+
     /// Images are made in memory, uploads with the rest.
     var renditionCache: RenditionCache? { nil }
 
     func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition],
-              videos: [String: VideoRendition]) throws -> Site {
+              videos: [String: VideoRendition], after earlier: Site?) throws -> Site {
         var options = SiteOptions(basePath: basePath)
         options.preview = SiteOptions.Preview(generation: 0, eventsPath: "")
         var renditions = ImageWork.renditions(for: catalog, cache: nil)
         renditions.recordings = recordings
         renditions.videos = videos
-        return try Site.render(catalog, renditions: renditions, options: options)
+        let site = try Site.render(catalog, renditions: renditions, options: options, after: earlier)
+        madeSites.withLock { $0.append((earlier?.version, site.version)) }
+        return site
     }
 
     func reload(because reason: String) -> String? {

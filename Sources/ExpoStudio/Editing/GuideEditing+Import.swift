@@ -77,7 +77,7 @@ extension GuideEditing {
     func importPreviewSite() throws -> Site? {
         guard var staged = stagedImport(), let catalog = staged.result.catalog else { return nil }
         if let site = staged.site { return site }
-        let site = try guide.site(of: catalog, basePath: Self.importPreviewPath, uploads: [:], recordings: [:], videos: [:])
+        let site = try guide.site(of: catalog, basePath: Self.importPreviewPath, uploads: [:], recordings: [:], videos: [:], after: nil)
         staged.site = site
         let kept = staged
         staging.withLock { $0 = .loaded(kept) }

@@ -15,9 +15,11 @@ public protocol StudioGuide: Sendable {
     /// links under `basePath`.
     /// `uploads` are images the guide has no renditions for yet (photos sent to the
     /// studio): they are made for this site, quick drafts where the cache has none.
-    /// `recordings` and `videos` are those sent to the studio, made already.
+    /// `recordings` and `videos` are those sent to the studio, made already. `earlier` is
+    /// the site this one replaces at the same `basePath`, whose indexes it may take
+    /// (`Site.render(_:renditions:options:after:)`); the pages are the same either way.
     func site(of catalog: Catalog, basePath: String, uploads: [String: CatalogImage], recordings: [String: AudioRendition],
-              videos: [String: VideoRendition]) throws -> Site
+              videos: [String: VideoRendition], after earlier: Site?) throws -> Site
     /// How long the recording made of the catalog's file `file` plays, in seconds; nil when
     /// it has not been made.
     func recordingDuration(of file: String) -> Double?
